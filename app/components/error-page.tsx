@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+
+/** SPEC §2 error page: the status code, a message and a way home. */
+export function ErrorPage({ status, detail }: { status: number; detail?: string }) {
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
+      <p className="text-7xl font-black tracking-tight text-brand-600">{status}</p>
+      <h1 className="mt-4 text-2xl font-bold text-ink">
+        {status === 404 ? 'Page not found' : 'Nothing to see here :('}
+      </h1>
+      {detail && <p className="mt-2 text-sm text-slate-600">{detail}</p>}
+      <Link
+        to="/"
+        className="mt-8 rounded-full bg-brand-600 px-6 py-3 text-sm font-semibold text-white hover:bg-brand-700"
+      >
+        Return to Homepage
+      </Link>
+    </main>
+  );
+}

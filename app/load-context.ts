@@ -1,0 +1,8 @@
+import type { Services } from '../server/context.ts';
+
+// Loaders and actions receive the server's services in-process (no loopback HTTP).
+declare module 'react-router' {
+  interface AppLoadContext {
+    services: Services;
+  }
+}

@@ -1,0 +1,10 @@
+import { data } from 'react-router';
+import type { Route } from './+types/event';
+
+export function loader({ request }: Route.LoaderArgs) {
+  throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+}
+
+export default function Page() {
+  return null;
+}

@@ -1,0 +1,54 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const emulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9199);
+export const baseURL = `http://127.0.0.1:${port}`;
+export const authEmulatorHost = `127.0.0.1:${emulatorPort}`;
+
+// Debian's Chromium (ARCHITECTURE.md): Playwright never downloads a browser here.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: { baseURL, trace: 'retain-on-failure', launchOptions },
+  projects: [
+    { name: 'chromium-desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'chromium-phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, launchOptions } },
+  ],
+  webServer: {
+    // The production build (npm test builds it first), a fresh data dir and its own emulator.
+    command: 'node --import tsx scripts/start.ts --no-build --fresh',
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: path.join(os.tmpdir(), `encore-e2e-${port}`),
+      FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
+      LOG_LEVEL: 'warn',
+      ONBOARDING_DELAY_MS: '1500',
+    },
+  },
+});

@@ -1,0 +1,40 @@
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { Services } from './context.ts';
+import { ApiError } from './errors.ts';
+
+/**
+ * The product API as an encapsulated Fastify plugin. The web server mounts it at /api;
+ * `buildApi` wraps it in a stand-alone instance (tests use `app.inject`).
+ */
+export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
+  api.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return reply.status(error.statusCode).send(error.toBody());
+    const { statusCode, code, message } = error as { statusCode?: number; code?: string; message?: string };
+    if (statusCode && statusCode >= 400 && statusCode < 500) {
+      // Fastify's own 4xx (bad JSON body, payload too large, unsupported media type…).
+      return reply
+        .status(statusCode)
+        .send({ error: { code: code?.toLowerCase() ?? 'bad_request', message: message ?? 'Bad request' } });
+    }
+    request.log.error({ err: error }, 'unhandled API error');
+    return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong' } });
+  });
+
+  api.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } }),
+  );
+
+  api.get('/health', async (_request, reply) => {
+    const ok = await services.database.ping();
+    return reply.status(ok ? 200 : 503).send(ok ? { status: 'ok' } : { status: 'unavailable' });
+  });
+};
+
+export async function buildApi(services: Services): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: services.logger });
+  await app.register(apiPlugin, { services, prefix: '/api' });
+  await app.ready();
+  return app;
+}

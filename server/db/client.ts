@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The extensions our SQL relies on; loaded into PGlite, created by the first migration. */
+export const pgliteExtensions = { cube, earthdistance, pg_trgm };
+
+// Both drivers expose the same query builder; we type against the node-postgres flavour.
+export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a trivial query; resolves false instead of throwing. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = { url: string } | { dataDir: string } | { pglite: PGlite };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('url' in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      ping: () => ping(() => pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if ('pglite' in options) {
+    client = options.pglite;
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+    client = await PGlite.create({
+      dataDir: path.join(options.dataDir, 'pglite'),
+      extensions: pgliteExtensions,
+    });
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    ping: () => ping(() => client.query('select 1')),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function ping(query: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await query();
+    return true;
+  } catch {
+    return false;
+  }
+}

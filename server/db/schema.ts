@@ -1,0 +1,235 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Image as the Discovery API describes it (SPEC §3: ratio, width, url). */
+export type CatalogueImage = {
+  ratio: '16_9' | '3_2' | '4_3';
+  width: number;
+  height: number;
+  url: string;
+  fallback: boolean;
+};
+
+/** Discovery `priceRanges[]` entry. */
+export type PriceRange = {
+  type: 'standard' | 'standard including fees';
+  currency: string;
+  min?: number;
+  max?: number;
+};
+
+// ─── Catalogue ────────────────────────────────────────────────────────────────
+
+/** Segment, genre and sub-genre, keyed by the Discovery classification ids. */
+export const classifications = pgTable(
+  'classifications',
+  {
+    id: text('id').primaryKey(),
+    level: text('level', { enum: ['segment', 'genre', 'subGenre'] }).notNull(),
+    name: text('name').notNull(),
+    parentId: text('parent_id'),
+  },
+  (t) => [index('classifications_parent_idx').on(t.parentId)],
+);
+
+export const venues = pgTable(
+  'venues',
+  {
+    id: text('id').primaryKey(),
+    source: text('source', { enum: ['ticketmaster', 'universe', 'frontgate', 'tmr', 'demo'] }).notNull(),
+    sourceId: text('source_id').notNull(),
+    name: text('name').notNull(),
+    searchText: text('search_text').notNull(),
+    url: text('url'),
+    address: text('address'),
+    city: text('city'),
+    stateCode: text('state_code'),
+    stateName: text('state_name'),
+    countryCode: text('country_code'),
+    countryName: text('country_name'),
+    postalCode: text('postal_code'),
+    timezone: text('timezone'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    images: jsonb('images').$type<CatalogueImage[]>().notNull().default([]),
+    upcomingEvents: integer('upcoming_events').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('venues_source_uq').on(t.source, t.sourceId)],
+);
+
+export const attractions = pgTable(
+  'attractions',
+  {
+    id: text('id').primaryKey(),
+    source: text('source', { enum: ['ticketmaster', 'universe', 'frontgate', 'tmr', 'demo'] }).notNull(),
+    sourceId: text('source_id').notNull(),
+    name: text('name').notNull(),
+    /** Lower-cased, accent-free name used by search (computed in code, see catalogue/text.ts). */
+    searchText: text('search_text').notNull(),
+    url: text('url'),
+    description: text('description'),
+    segmentId: text('segment_id'),
+    genreId: text('genre_id'),
+    subGenreId: text('sub_genre_id'),
+    popularity: doublePrecision('popularity').notNull().default(0),
+    images: jsonb('images').$type<CatalogueImage[]>().notNull().default([]),
+    /** Denormalised count of upcoming events, refreshed after each ingest. */
+    upcomingEvents: integer('upcoming_events').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('attractions_source_uq').on(t.source, t.sourceId)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: text('id').primaryKey(),
+    source: text('source', { enum: ['ticketmaster', 'universe', 'frontgate', 'tmr', 'demo'] }).notNull(),
+    sourceId: text('source_id').notNull(),
+    name: text('name').notNull(),
+    searchText: text('search_text').notNull(),
+    url: text('url'),
+    info: text('info'),
+    pleaseNote: text('please_note'),
+    /** Local date and time at the venue; either may be missing (TBA). */
+    localDate: date('local_date', { mode: 'string' }),
+    localTime: time('local_time'),
+    /** Start instant in UTC when known; used for date-window filters and sorting. */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    timezone: text('timezone'),
+    statusCode: text('status_code').notNull().default('onsale'),
+    segmentId: text('segment_id'),
+    genreId: text('genre_id'),
+    subGenreId: text('sub_genre_id'),
+    venueId: text('venue_id').references(() => venues.id, { onDelete: 'set null' }),
+    /** Venue coordinates copied here so radius filters need no join. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    countryCode: text('country_code'),
+    priceRanges: jsonb('price_ranges').$type<PriceRange[]>().notNull().default([]),
+    priceMin: numeric('price_min', { precision: 10, scale: 2, mode: 'number' }),
+    priceMax: numeric('price_max', { precision: 10, scale: 2, mode: 'number' }),
+    currency: text('currency'),
+    popularity: doublePrecision('popularity').notNull().default(0),
+    images: jsonb('images').$type<CatalogueImage[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('events_source_uq').on(t.source, t.sourceId),
+    index('events_starts_at_idx').on(t.startsAt),
+    index('events_venue_idx').on(t.venueId),
+  ],
+);
+
+/** An event may have several attractions (headliner first). */
+export const eventAttractions = pgTable(
+  'event_attractions',
+  {
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    attractionId: text('attraction_id')
+      .notNull()
+      .references(() => attractions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.attractionId] }),
+    index('event_attractions_attraction_idx').on(t.attractionId),
+  ],
+);
+
+/** One row per ingest run (demo generation or a Ticketmaster sync). */
+export const ingestRuns = pgTable('ingest_runs', {
+  id: serial('id').primaryKey(),
+  source: text('source').notNull(),
+  params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+  status: text('status', { enum: ['running', 'completed', 'failed', 'interrupted'] }).notNull(),
+  /** Resume point (e.g. the next date window and page) so a crashed run can continue. */
+  cursor: jsonb('cursor').$type<Record<string, unknown> | null>(),
+  pages: integer('pages').notNull().default(0),
+  upserts: integer('upserts').notNull().default(0),
+  skips: integer('skips').notNull().default(0),
+  errors: integer('errors').notNull().default(0),
+  lastError: text('last_error'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/** Requests spent against a third-party daily budget, shared by every call and process. */
+export const apiBudget = pgTable(
+  'api_budget',
+  {
+    source: text('source').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    requests: integer('requests').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.day] })],
+);
+
+// ─── Accounts ─────────────────────────────────────────────────────────────────
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    uid: text('uid').primaryKey(),
+    email: text('email'),
+    displayName: text('display_name'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    image: text('image'),
+    systemRole: text('system_role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    onboarding: boolean('onboarding').notNull().default(false),
+    pushNotificationToken: text('push_notification_token').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('accounts_email_idx').on(sql`lower(${t.email})`)],
+);
+
+export const onboardingAnswers = pgTable('onboarding_answers', {
+  uid: text('uid')
+    .primaryKey()
+    .references(() => accounts.uid, { onDelete: 'cascade' }),
+  vendor: text('vendor').notNull(),
+  maxBudget: integer('max_budget').notNull(),
+  alreadyResold: boolean('already_resold').notNull(),
+  resaleReason: text('resale_reason'),
+  referralSource: text('referral_source').notNull(),
+  referralOtherDetail: text('referral_other_detail'),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Profile pictures, stored in the database so every node serves the same bytes. */
+export const accountImages = pgTable('account_images', {
+  uid: text('uid')
+    .primaryKey()
+    .references(() => accounts.uid, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

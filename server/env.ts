@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env. Parsed once at start-up; a bad variable stops the
+ * process with a message naming every offending variable.
+ */
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    CATALOGUE_SIZE: z.enum(['none', 'small', 'medium', 'large']).default('small'),
+    TICKETMASTER_API_KEY: z.string().min(1).optional(),
+    TICKETMASTER_BASE_URL: z.url().default('https://app.ticketmaster.com/discovery/v2'),
+    TICKETMASTER_DAILY_BUDGET: z.coerce.number().int().positive().default(5000),
+    FIREBASE_PROJECT_ID: z.string().min(1).default('demo-encore'),
+    FIREBASE_API_KEY: z.string().min(1).default('demo-api-key'),
+    FIREBASE_AUTH_DOMAIN: z.string().optional(),
+    FIREBASE_AUTH_EMULATOR_HOST: z
+      .string()
+      .regex(/^[\w.-]+:\d+$/, 'must be host:port')
+      .optional(),
+    ADMIN_EMAILS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    PUBLIC_API_BASE_URL: z.string().min(1).default('/api'),
+    GTM_ID: z
+      .string()
+      .regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')
+      .optional(),
+    IP_GEOLOCATION_URL: z.url().optional(),
+    ONBOARDING_DELAY_MS: z.coerce.number().int().min(0).default(360_000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_AUTH_EMULATOR_HOST'],
+        message: 'must not be set when NODE_ENV=production (emulator tokens are unsigned)',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Treat empty strings as unset so `FOO=` in a .env file means "default".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
+  }
+  return result.data;
+}

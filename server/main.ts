@@ -1,0 +1,48 @@
+import pino from 'pino';
+import { openDatabase } from './db/client.ts';
+import { EnvError, parseEnv } from './env.ts';
+import { createWebServer } from './http.ts';
+
+async function main() {
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = pino({ level: env.LOG_LEVEL, base: { service: 'encore' } });
+  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  logger.info({ database: database.kind }, 'database ready');
+
+  const services = { env, database, logger };
+  const app = await createWebServer({ services });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'unclean shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
