@@ -4,7 +4,9 @@ test('home page renders the header, the search box and the footer', async ({ pag
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('link', { name: 'Encore home' }).first()).toBeVisible();
-  await expect(page.getByPlaceholder('Search by Artist, Event or Venue').filter({ visible: true }).first()).toBeVisible();
+  await expect(
+    page.getByPlaceholder('Search by Artist, Event or Venue').filter({ visible: true }).first(),
+  ).toBeVisible();
   const footer = page.locator('footer');
   await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
   await expect(footer.getByRole('link', { name: 'Terms of Service' })).toBeVisible();
