@@ -25,6 +25,17 @@ export async function createWebServer({ services, buildDir = 'build' }: WebServe
     requestTimeout: env.REQUEST_TIMEOUT_MS,
     connectionTimeout: env.REQUEST_TIMEOUT_MS,
     trustProxy: true,
+    // On shutdown, requests that already reached us are served, not answered 503.
+    return503OnClosing: false,
+  });
+
+  // While draining for shutdown, tell keep-alive clients to reconnect elsewhere.
+  let draining = false;
+  app.decorate('drain', () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('Connection', 'close');
   });
 
   await app.register(apiPlugin, { services, prefix: '/api' });
@@ -60,4 +71,20 @@ export async function createWebServer({ services, buildDir = 'build' }: WebServe
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    drain(): void;
+  }
+}
+
+/**
+ * Graceful stop: keep serving for `graceMs` (so requests already on their way are accepted),
+ * then stop listening and wait for in-flight requests to finish.
+ */
+export async function shutdown(app: FastifyInstance, graceMs: number): Promise<void> {
+  app.drain();
+  if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
+  await app.close();
 }

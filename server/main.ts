@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { openDatabase } from './db/client.ts';
 import { EnvError, parseEnv } from './env.ts';
-import { createWebServer } from './http.ts';
+import { createWebServer, shutdown } from './http.ts';
 
 async function main() {
   let env: ReturnType<typeof parseEnv>;
@@ -27,7 +27,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
-      await app.close(); // stops accepting, waits for in-flight requests
+      await shutdown(app, env.SHUTDOWN_GRACE_MS);
       await database.close();
       logger.info('stopped');
       process.exit(0);
