@@ -17,6 +17,22 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/** Full-text vector; only ever computed by the database (generated columns below). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * ADR 0003: every searchable table carries `search_text` (written by code with
+ * catalogue/text.ts `searchText()`: lower case, no accents, punctuation folded) and a
+ * generated `search_vector` over it ('simple' config: no stemming, no stop words, so a
+ * typed prefix matches the word as written). GIN on the vector serves prefix tsqueries,
+ * GIN trigram on the text serves the typo-tolerant fallback, and a text_pattern_ops btree
+ * serves "name starts with" ranking.
+ */
+const searchVector = () =>
+  tsvector('search_vector')
+    .notNull()
+    .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`);
+
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
@@ -74,9 +90,16 @@ export const venues = pgTable(
     longitude: doublePrecision('longitude'),
     images: jsonb('images').$type<CatalogueImage[]>().notNull().default([]),
     upcomingEvents: integer('upcoming_events').notNull().default(0),
+    searchVector: searchVector(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('venues_source_uq').on(t.source, t.sourceId)],
+  (t) => [
+    uniqueIndex('venues_source_uq').on(t.source, t.sourceId),
+    index('venues_search_vector_idx').using('gin', t.searchVector),
+    index('venues_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('venues_city_idx').on(sql`lower(${t.city})`),
+    index('venues_postal_code_idx').on(t.postalCode),
+  ],
 );
 
 export const attractions = pgTable(
@@ -93,13 +116,21 @@ export const attractions = pgTable(
     segmentId: text('segment_id'),
     genreId: text('genre_id'),
     subGenreId: text('sub_genre_id'),
+    /** 0 to 100, higher is more popular; blended with text relevance in search (ADR 0003). */
     popularity: doublePrecision('popularity').notNull().default(0),
     images: jsonb('images').$type<CatalogueImage[]>().notNull().default([]),
     /** Denormalised count of upcoming events, refreshed after each ingest. */
     upcomingEvents: integer('upcoming_events').notNull().default(0),
+    searchVector: searchVector(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('attractions_source_uq').on(t.source, t.sourceId)],
+  (t) => [
+    uniqueIndex('attractions_source_uq').on(t.source, t.sourceId),
+    index('attractions_search_vector_idx').using('gin', t.searchVector),
+    index('attractions_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('attractions_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
+    index('attractions_popularity_idx').on(t.popularity.desc()),
+  ],
 );
 
 export const events = pgTable(
@@ -116,7 +147,11 @@ export const events = pgTable(
     /** Local date and time at the venue; either may be missing (TBA). */
     localDate: date('local_date', { mode: 'string' }),
     localTime: time('local_time'),
-    /** Start instant in UTC when known; used for date-window filters and sorting. */
+    /**
+     * Start instant in UTC: the venue-local date and time when both are known, the local
+     * date at midnight when only the time is TBA, null only when the date is TBA. Used for
+     * date-window filters, "upcoming" and sorting.
+     */
     startsAt: timestamp('starts_at', { withTimezone: true }),
     timezone: text('timezone'),
     statusCode: text('status_code').notNull().default('onsale'),
@@ -129,17 +164,30 @@ export const events = pgTable(
     longitude: doublePrecision('longitude'),
     countryCode: text('country_code'),
     priceRanges: jsonb('price_ranges').$type<PriceRange[]>().notNull().default([]),
+    /** Lowest `min` and highest `max` over priceRanges, in `currency`; ticket categories (ADR 0002) derive from these. */
     priceMin: numeric('price_min', { precision: 10, scale: 2, mode: 'number' }),
     priceMax: numeric('price_max', { precision: 10, scale: 2, mode: 'number' }),
     currency: text('currency'),
+    /** 0 to 100, higher is more popular; blended with text relevance in search (ADR 0003). */
     popularity: doublePrecision('popularity').notNull().default(0),
     images: jsonb('images').$type<CatalogueImage[]>().notNull().default([]),
+    searchVector: searchVector(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('events_source_uq').on(t.source, t.sourceId),
     index('events_starts_at_idx').on(t.startsAt),
     index('events_venue_idx').on(t.venueId),
+    index('events_search_vector_idx').using('gin', t.searchVector),
+    index('events_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('events_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
+    index('events_popularity_idx').on(t.popularity.desc()),
+    // Radius filters: earth_box(...) @> ll_to_earth(latitude, longitude) (ADR 0003).
+    index('events_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
+    index('events_country_starts_idx').on(t.countryCode, t.startsAt),
+    index('events_segment_starts_idx').on(t.segmentId, t.startsAt),
+    index('events_genre_idx').on(t.genreId),
+    index('events_sub_genre_idx').on(t.subGenreId),
   ],
 );
 
