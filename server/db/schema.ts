@@ -29,9 +29,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * serves "name starts with" ranking.
  */
 const searchVector = () =>
-  tsvector('search_vector')
-    .notNull()
-    .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`);
+  tsvector('search_vector').notNull().generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`);
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
