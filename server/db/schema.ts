@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -17,19 +18,15 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** Full-text vector; only ever computed by the database (generated columns below). */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
 /**
  * ADR 0003: every searchable table carries `search_text` (written by code with
- * catalogue/text.ts `searchText()`: lower case, no accents, punctuation folded) and a
- * generated `search_vector` over it ('simple' config: no stemming, no stop words, so a
- * typed prefix matches the word as written). GIN on the vector serves prefix tsqueries,
- * GIN trigram on the text serves the typo-tolerant fallback, and a text_pattern_ops btree
- * serves "name starts with" ranking.
+ * catalogue/text.ts `searchText()`: lower case, no accents, punctuation folded). Search runs
+ * on expression indexes over it, so writers only ever fill `search_text`: GIN on
+ * `to_tsvector('simple', search_text)` serves prefix tsqueries ('simple': no stemming or stop
+ * words, a typed prefix matches the word as written), GIN trigram serves the typo-tolerant
+ * fallback, and a text_pattern_ops btree serves "name starts with" ranking.
  */
-const searchVector = () =>
-  tsvector('search_vector').notNull().generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`);
+const searchVector = (searchText: AnyPgColumn) => sql`to_tsvector('simple'::regconfig, ${searchText})`;
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -88,12 +85,11 @@ export const venues = pgTable(
     longitude: doublePrecision('longitude'),
     images: jsonb('images').$type<CatalogueImage[]>().notNull().default([]),
     upcomingEvents: integer('upcoming_events').notNull().default(0),
-    searchVector: searchVector(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('venues_source_uq').on(t.source, t.sourceId),
-    index('venues_search_vector_idx').using('gin', t.searchVector),
+    index('venues_search_vector_idx').using('gin', searchVector(t.searchText)),
     index('venues_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('venues_city_idx').on(sql`lower(${t.city})`),
     index('venues_postal_code_idx').on(t.postalCode),
@@ -119,12 +115,11 @@ export const attractions = pgTable(
     images: jsonb('images').$type<CatalogueImage[]>().notNull().default([]),
     /** Denormalised count of upcoming events, refreshed after each ingest. */
     upcomingEvents: integer('upcoming_events').notNull().default(0),
-    searchVector: searchVector(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('attractions_source_uq').on(t.source, t.sourceId),
-    index('attractions_search_vector_idx').using('gin', t.searchVector),
+    index('attractions_search_vector_idx').using('gin', searchVector(t.searchText)),
     index('attractions_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('attractions_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
     index('attractions_popularity_idx').on(t.popularity.desc()),
@@ -169,14 +164,13 @@ export const events = pgTable(
     /** 0 to 100, higher is more popular; blended with text relevance in search (ADR 0003). */
     popularity: doublePrecision('popularity').notNull().default(0),
     images: jsonb('images').$type<CatalogueImage[]>().notNull().default([]),
-    searchVector: searchVector(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('events_source_uq').on(t.source, t.sourceId),
     index('events_starts_at_idx').on(t.startsAt),
     index('events_venue_idx').on(t.venueId),
-    index('events_search_vector_idx').using('gin', t.searchVector),
+    index('events_search_vector_idx').using('gin', searchVector(t.searchText)),
     index('events_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('events_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
     index('events_popularity_idx').on(t.popularity.desc()),
