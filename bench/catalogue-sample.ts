@@ -1,0 +1,121 @@
+/**
+ * Real URLs and names picked from the running catalogue through its public API
+ * (SPEC §7 GET /events, /events/search), the way a visitor reaches them: a popular
+ * artist's page, one of its events, a search for its name, and a few hundred names to
+ * type into the search box. Picks are deterministic for a given catalogue.
+ */
+import { createHash } from 'node:crypto';
+import { artistPath, eventPath } from '../app/lib/slug.ts';
+import type { ReplayStep } from './load.ts';
+
+type Named = { id: string; name: string };
+type ApiAttraction = Named & { upcomingEvents?: { _total?: number } };
+type ApiEvent = Named & { _embedded?: { attractions?: ApiAttraction[] } };
+type EventList = { _embedded?: { events?: ApiEvent[] }; page?: { totalElements?: number } };
+
+export type CataloguePick = {
+  /** Events the catalogue reports (GET /events page.totalElements), when the API answers. */
+  totalEvents?: number;
+  artist?: { id: string; name: string; upcoming: number; path: string };
+  event?: { id: string; name: string; path: string };
+  searchKeyword: string;
+  /** Attraction and event names, stable pseudo-random order. */
+  names: string[];
+  /** Why artist/event/names are missing, when they are. */
+  problem?: string;
+};
+
+async function getJson<T>(origin: string, path: string): Promise<{ status: number; body?: T }> {
+  const response = await fetch(`${origin}${path}`, { signal: AbortSignal.timeout(30_000) });
+  const text = await response.text();
+  if (!response.ok) return { status: response.status };
+  return { status: response.status, body: JSON.parse(text) as T };
+}
+
+const stableOrder = (value: string) => createHash('sha1').update(value).digest('hex');
+
+export async function pickFromCatalogue(origin: string, wantedNames: number): Promise<CataloguePick> {
+  const attractions = new Map<string, ApiAttraction>();
+  const eventNames = new Set<string>();
+  let totalEvents: number | undefined;
+  // Spread the sample over the catalogue: three orders, three pages each (Discovery's paging limit applies).
+  for (const sort of ['relevance,desc', 'date,asc', 'date,desc']) {
+    for (const page of [0, 2, 4]) {
+      const { status, body } = await getJson<EventList>(origin, `/api/events?size=200&page=${page}&sort=${sort}`);
+      if (status !== 200 || !body) {
+        if (page === 0 && sort === 'relevance,desc') {
+          return {
+            searchKeyword: 'music',
+            names: [],
+            problem: `GET /api/events answered HTTP ${status}: no catalogue to pick pages and names from`,
+          };
+        }
+        continue;
+      }
+      totalEvents ??= body.page?.totalElements;
+      for (const event of body._embedded?.events ?? []) {
+        eventNames.add(event.name);
+        for (const attraction of event._embedded?.attractions ?? []) attractions.set(attraction.id, attraction);
+      }
+    }
+  }
+  if (eventNames.size === 0) {
+    return { totalEvents, searchKeyword: 'music', names: [], problem: 'the catalogue has no events' };
+  }
+
+  // The most popular artist: most upcoming events, ties by id so the pick is stable.
+  const artist = [...attractions.values()].sort(
+    (a, b) => (b.upcomingEvents?._total ?? 0) - (a.upcomingEvents?._total ?? 0) || a.id.localeCompare(b.id),
+  )[0];
+  let event: Named | undefined;
+  if (artist) {
+    const { body } = await getJson<EventList>(
+      origin,
+      `/api/events?attractionId=${encodeURIComponent(artist.id)}&sort=date,asc&size=20`,
+    );
+    event = body?._embedded?.events?.[0];
+  }
+  const firstWord = artist?.name.split(/\s+/).find((word) => /\p{L}{3,}/u.test(word));
+
+  const half = Math.ceil(wantedNames / 2);
+  const pickNames = (values: Iterable<string>, count: number) =>
+    [...new Set(values)].sort((a, b) => stableOrder(a).localeCompare(stableOrder(b))).slice(0, count);
+  const attractionNames = pickNames(
+    [...attractions.values()].map((a) => a.name),
+    half,
+  );
+  const names = [...attractionNames, ...pickNames(eventNames, wantedNames - attractionNames.length)];
+
+  return {
+    totalEvents,
+    artist: artist && {
+      id: artist.id,
+      name: artist.name,
+      upcoming: artist.upcomingEvents?._total ?? 0,
+      path: artistPath(artist),
+    },
+    event: event && { id: event.id, name: event.name, path: eventPath(event) },
+    searchKeyword: (firstWord ?? artist?.name ?? 'music').toLowerCase(),
+    names: pickNames(names, names.length),
+  };
+}
+
+/** Longest prefix typed per name: past this a visitor picks a suggestion instead of typing on. */
+export const MAX_TYPED = 32;
+
+/**
+ * 'Taylor Swift' → t, ta, tay, …: one request per keystroke as the search box sends it
+ * (trimmed, so a typed space repeats no request).
+ */
+export function typedPrefixes(name: string): ReplayStep[] {
+  const steps: ReplayStep[] = [];
+  let previous = '';
+  const chars = [...name.toLowerCase()].slice(0, MAX_TYPED);
+  for (let i = 1; i <= chars.length; i++) {
+    const keyword = chars.slice(0, i).join('').trim();
+    if (!keyword || keyword === previous) continue;
+    previous = keyword;
+    steps.push({ path: `/api/events/search?keyword=${encodeURIComponent(keyword)}`, typed: [...keyword].length });
+  }
+  return steps;
+}

@@ -1,0 +1,173 @@
+/**
+ * Lighthouse 12, mobile with its default simulated throttling (slow 4G, 4× CPU), performance
+ * category only, one run per page against a Chromium this module starts and stops itself
+ * (its own profile directory, its own process group, so nothing outlives the run).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { spawnTracked, stopTracked } from './processes.ts';
+import { sleep } from './server.ts';
+import { round } from './stats.ts';
+
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--disable-sync',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--mute-audio',
+];
+
+export type LighthousePage = {
+  performance: number | null;
+  lcp_ms: number | null;
+  tbt_ms: number | null;
+  cls: number | null;
+  fcp_ms?: number | null;
+  si_ms?: number | null;
+  /** JavaScript as it crossed the wire (compressed only if the server compressed it). */
+  js_transfer_kb?: number;
+  /** JavaScript decoded, what the phone parses. */
+  js_resource_kb?: number;
+  total_transfer_kb?: number;
+  requests?: number;
+  /** Opportunities Lighthouse reports, with its estimated saving. */
+  opportunities?: { id: string; title: string; ms?: number; bytes?: number }[];
+  warnings?: string[];
+  error?: string;
+};
+
+type AuditLike = {
+  numericValue?: number;
+  score?: number | null;
+  title?: string;
+  details?: { type?: string; items?: unknown[]; overallSavingsMs?: number; overallSavingsBytes?: number };
+};
+
+export async function runLighthouse(
+  pages: { name: string; url?: string; error?: string }[],
+  runDir: string,
+  log: (line: string) => void,
+): Promise<Record<string, LighthousePage>> {
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const results: Record<string, LighthousePage> = {};
+  const empty = (error: string): LighthousePage => ({
+    performance: null,
+    lcp_ms: null,
+    tbt_ms: null,
+    cls: null,
+    error,
+  });
+  if (!existsSync(chromePath)) {
+    for (const page of pages) results[page.name] = empty(`no Chromium at ${chromePath} (set CHROME_PATH)`);
+    return results;
+  }
+  const profileDir = path.join(runDir, 'chromium-profile');
+  const chrome = spawnTracked(
+    'chromium',
+    chromePath,
+    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  try {
+    const port = await devToolsPort(profileDir, () => chrome.exitCode);
+    for (const page of pages) {
+      if (!page.url) {
+        results[page.name] = empty(page.error ?? 'no URL');
+        continue;
+      }
+      const started = performance.now();
+      try {
+        results[page.name] = await withTimeout(audit(page.url, port), 120_000, 'Lighthouse took over 120 s');
+      } catch (error) {
+        results[page.name] = empty(error instanceof Error ? error.message : String(error));
+      }
+      const r = results[page.name]!;
+      log(
+        `  ${page.name.padEnd(7)} ${r.error ? `error: ${r.error}` : `performance ${r.performance}  LCP ${r.lcp_ms} ms  TBT ${r.tbt_ms} ms  CLS ${r.cls}  JS ${r.js_transfer_kb} kB`}  (${round((performance.now() - started) / 1000, 0)} s)`,
+      );
+    }
+  } finally {
+    await stopTracked(chrome, 5_000);
+  }
+  return results;
+}
+
+/** Chromium writes its DevTools port to DevToolsActivePort in the profile directory. */
+async function devToolsPort(profileDir: string, exitCode: () => number | null): Promise<number> {
+  const file = path.join(profileDir, 'DevToolsActivePort');
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (exitCode() !== null) throw new Error(`Chromium exited (${exitCode()})`);
+    if (existsSync(file)) {
+      const port = Number(readFileSync(file, 'utf8').split('\n')[0]);
+      if (port > 0) return port;
+    }
+    await sleep(100);
+  }
+  throw new Error('Chromium did not open its DevTools port within 30 s');
+}
+
+async function audit(url: string, port: number): Promise<LighthousePage> {
+  const runnerResult = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!runnerResult) throw new Error('Lighthouse returned no result');
+  const lhr = runnerResult.lhr;
+  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  const audits = lhr.audits as Record<string, AuditLike>;
+  const numeric = (id: string, digits = 0) => {
+    const value = audits[id]?.numericValue;
+    return typeof value === 'number' ? round(value, digits) : null;
+  };
+  const score = lhr.categories.performance?.score;
+  const requests = (audits['network-requests']?.details?.items ?? []) as {
+    resourceType?: string;
+    transferSize?: number;
+    resourceSize?: number;
+  }[];
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  const sum = (items: typeof requests, key: 'transferSize' | 'resourceSize') =>
+    round(items.reduce((total, r) => total + (r[key] ?? 0), 0) / 1000, 1);
+  const opportunities = Object.entries(audits)
+    .filter(([, a]) => a.details?.type === 'opportunity' && typeof a.score === 'number' && a.score < 0.9)
+    .map(([id, a]) => ({
+      id,
+      title: a.title ?? id,
+      ms: a.details?.overallSavingsMs ? round(a.details.overallSavingsMs, 0) : undefined,
+      bytes: a.details?.overallSavingsBytes ? round(a.details.overallSavingsBytes, 0) : undefined,
+    }));
+  return {
+    performance: typeof score === 'number' ? Math.round(score * 100) : null,
+    lcp_ms: numeric('largest-contentful-paint'),
+    tbt_ms: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift', 3),
+    fcp_ms: numeric('first-contentful-paint'),
+    si_ms: numeric('speed-index'),
+    js_transfer_kb: sum(scripts, 'transferSize'),
+    js_resource_kb: sum(scripts, 'resourceSize'),
+    total_transfer_kb: sum(requests, 'transferSize'),
+    requests: requests.length,
+    opportunities,
+    ...(lhr.runWarnings.length ? { warnings: lhr.runWarnings } : {}),
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(message)), ms);
+    }),
+  ]);
+}

@@ -1,0 +1,112 @@
+/**
+ * The load generator, run in its own process (bench/load.ts forks it) so its CPU is not the
+ * harness's: one job in over IPC, one result out, then it exits.
+ * - `fixed`: autocannon against one URL for N seconds at C connections.
+ * - `replay`: C clients each "typing" names prefix by prefix, one keep-alive connection each.
+ * Latencies are kept raw (autocannon's own histogram rounds to whole milliseconds).
+ */
+import http from 'node:http';
+import autocannon from 'autocannon';
+import type { LoadJob, LoadResult, ReplayJob } from './load.ts';
+import { summarise } from './stats.ts';
+
+process.once('message', (job: LoadJob) => {
+  const running = job.kind === 'fixed' ? runFixed(job) : runReplay(job);
+  running.then(
+    // The parent stops this process once it has the answer.
+    (result) => process.send?.(result),
+    (error: unknown) => process.send?.({ failure: error instanceof Error ? error.message : String(error) }),
+  );
+});
+
+async function runFixed(job: Extract<LoadJob, { kind: 'fixed' }>): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const status: Record<string, number> = {};
+  const instance = autocannon({
+    url: job.url,
+    connections: job.connections,
+    duration: job.seconds,
+    headers: job.headers,
+    timeout: 10,
+  });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+    status[statusCode] = (status[statusCode] ?? 0) + 1;
+  });
+  const result = await instance;
+  return {
+    seconds: result.duration,
+    responses: latencies.length,
+    status,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    bytes: result.throughput.total,
+    latency: summarise(latencies),
+  };
+}
+
+async function runReplay(job: ReplayJob): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
+  const latencies: number[] = [];
+  const byLength = new Map<string, number[]>();
+  const status: Record<string, number> = {};
+  const slowest: { path: string; ms: number }[] = [];
+  let errors = 0;
+  let timeouts = 0;
+  let bytes = 0;
+  let next = 0;
+
+  const client = async () => {
+    while (next < job.sequences.length) {
+      const sequence = job.sequences[next++]!;
+      // One visitor typing one name: each keystroke waits for the previous answer.
+      for (const step of sequence) {
+        const started = performance.now();
+        try {
+          const { statusCode, size } = await get(agent, `${job.origin}${step.path}`, job.headers, job.timeoutMs);
+          const ms = performance.now() - started;
+          status[statusCode] = (status[statusCode] ?? 0) + 1;
+          bytes += size;
+          latencies.push(ms);
+          const bucket = step.typed >= 3 ? '3+' : String(step.typed);
+          const samples = byLength.get(bucket) ?? [];
+          samples.push(ms);
+          byLength.set(bucket, samples);
+          slowest.push({ path: step.path, ms });
+          if (slowest.length > 50) slowest.sort((a, b) => b.ms - a.ms).splice(10);
+        } catch (error) {
+          if (error instanceof Error && error.message === 'timeout') timeouts += 1;
+          else errors += 1;
+        }
+      }
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: job.connections }, client));
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return {
+    seconds,
+    responses: latencies.length,
+    status,
+    errors,
+    timeouts,
+    bytes,
+    latency: summarise(latencies),
+    byPrefixLength: Object.fromEntries([...byLength].map(([key, values]) => [key, summarise(values)])),
+    slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 5),
+  };
+}
+
+function get(agent: http.Agent, url: string, headers: Record<string, string>, timeoutMs: number) {
+  return new Promise<{ statusCode: number; size: number }>((resolve, reject) => {
+    const request = http.get(url, { agent, headers }, (response) => {
+      let size = 0;
+      response.on('data', (chunk: Buffer) => (size += chunk.length));
+      response.on('end', () => resolve({ statusCode: response.statusCode ?? 0, size }));
+      response.on('error', reject);
+    });
+    request.setTimeout(timeoutMs, () => request.destroy(new Error('timeout')));
+    request.on('error', reject);
+  });
+}

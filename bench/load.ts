@@ -1,0 +1,94 @@
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { markedEnv, stopTracked, track } from './processes.ts';
+import type { LatencySummary } from './stats.ts';
+
+export type ReplayStep = { path: string; typed: number };
+
+export type LoadJob =
+  | { kind: 'fixed'; url: string; connections: number; seconds: number; headers: Record<string, string> }
+  | {
+      kind: 'replay';
+      origin: string;
+      connections: number;
+      sequences: ReplayStep[][];
+      headers: Record<string, string>;
+      timeoutMs: number;
+    };
+export type ReplayJob = Extract<LoadJob, { kind: 'replay' }>;
+
+export type LoadResult = {
+  seconds: number;
+  responses: number;
+  status: Record<string, number>;
+  errors: number;
+  timeouts: number;
+  bytes: number;
+  latency: LatencySummary;
+  byPrefixLength?: Record<string, LatencySummary>;
+  slowest?: { path: string; ms: number }[];
+};
+
+/** What a visitor's browser sends; isbot() must see a browser so React Router streams as for people. */
+export const BROWSER_HEADERS = {
+  'user-agent':
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  'accept-language': 'en-US,en;q=0.9',
+  'accept-encoding': 'gzip, deflate, br',
+};
+export const PAGE_HEADERS = {
+  ...BROWSER_HEADERS,
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+};
+
+const WORKER = path.join(import.meta.dirname, 'load-worker.ts');
+
+/** Runs one job in a fresh worker process; the worker is tracked, so Ctrl-C stops it too. */
+export async function runLoad(job: LoadJob): Promise<LoadResult> {
+  const child = fork(WORKER, [], {
+    execArgv: ['--import', 'tsx'],
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: markedEnv(process.env),
+  });
+  track('load generator', child);
+  const limitMs = job.kind === 'fixed' ? (job.seconds + 30) * 1000 : 10 * 60_000;
+  try {
+    return await new Promise<LoadResult>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the load generator did not finish in time')), limitMs);
+      child.once('message', (message: LoadResult | { failure: string }) => {
+        clearTimeout(timer);
+        if ('failure' in message) reject(new Error(`load generator: ${message.failure}`));
+        else resolve(message);
+      });
+      child.once('exit', (code) => {
+        // A result sent just before exiting may still be in flight: give it a moment.
+        setTimeout(() => {
+          clearTimeout(timer);
+          reject(new Error(`the load generator exited (${code}) without a result`));
+        }, 500);
+      });
+      child.send(job);
+    });
+  } finally {
+    await stopTracked(child, 2_000);
+  }
+}
+
+/** Successful responses per second over the whole measurement. */
+export function okPerSecond(result: LoadResult): number {
+  const ok = Object.entries(result.status)
+    .filter(([code]) => code.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+  return result.seconds > 0 ? ok / result.seconds : 0;
+}
+
+/** A measurement that saw anything but 2xx is not a figure to compare; say what went wrong. */
+export function problemsOf(result: LoadResult): string | undefined {
+  const bad = Object.entries(result.status).filter(([code]) => !code.startsWith('2'));
+  const parts = bad.map(([code, count]) => `${count}× HTTP ${code}`);
+  if (result.errors) parts.push(`${result.errors} connection errors`);
+  if (result.timeouts) parts.push(`${result.timeouts} timeouts`);
+  if (result.responses === 0) parts.push('no responses');
+  return parts.length ? parts.join(', ') : undefined;
+}

@@ -1,0 +1,277 @@
+/**
+ * `npm run bench`: what visitors feel, measured in one run on this machine (see
+ * bench/README.md for how to read it and docs/decisions/0007-benchmarks.md for why so).
+ *
+ *  1. build the production bundle; first-load JS per public route from its manifest;
+ *  2. start Encore (production mode, fresh data directory, demo catalogue; --pg: on a
+ *     throwaway PostgreSQL), let it seed, then restart it so the measured process is a
+ *     plain production server on a filled database;
+ *  3. pick real pages and names from its catalogue API;
+ *  4. Lighthouse on home / search / artist / event; SSR load against them and a static
+ *     file; the search-as-you-type replay;
+ *  5. table on stdout, JSON in bench/results/latest.json; every process stopped.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { measureBundles } from './bundles.ts';
+import { pickFromCatalogue } from './catalogue-sample.ts';
+import { runLighthouse } from './lighthouse.ts';
+import { type Options, parseOptions, USAGE } from './options.ts';
+import { startPostgres } from './postgres.ts';
+import { cleanupAll, createRunDir, installExitHandlers, reapOrphans } from './processes.ts';
+import { type ProfileSummary, summariseProfile } from './profile.ts';
+import { evaluateTargets, formatReport, type Results, table } from './report.ts';
+import { replaySearch } from './search-replay.ts';
+import { buildApp, REPO, type RunningServer, startServer, waitUntilQuiet } from './server.ts';
+import { measureSsr, type PageTarget, probe } from './ssr.ts';
+import { round } from './stats.ts';
+
+const RESULTS_DIR = path.join(REPO, 'bench', 'results');
+const started = performance.now();
+const elapsed = () => `${Math.round((performance.now() - started) / 1000)} s`;
+const log = (line: string) => console.log(line);
+const step = (title: string) => console.log(`\n▸ ${title}  [${elapsed()}]`);
+
+function git(args: string[]): string {
+  try {
+    return execFileSync('git', args, { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
+
+function machine(options: Options): Record<string, unknown> {
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    commit: git(['rev-parse', '--short', 'HEAD']) || 'unknown',
+    dirty: git(['status', '--porcelain', '--untracked-files=no']) !== '',
+    host: os.hostname(),
+    cpus: `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}`,
+    cpu_count: cpus.length,
+    memory: `${round(os.totalmem() / 2 ** 30, 1)} GiB`,
+    os: `${os.type()} ${os.release()}`,
+    node: process.versions.node,
+    load_start: os
+      .loadavg()
+      .map((n) => round(n, 2))
+      .join(' '),
+    database: options.pg ? 'PostgreSQL' : 'PGlite',
+    size: options.size,
+    quick: options.quick,
+    sections: [...options.only],
+  };
+}
+
+/** The ceiling: the smallest file the same server sends from disk (the favicon, or a tiny asset). */
+function staticPath(clientDir: string): string {
+  if (existsSync(path.join(clientDir, 'favicon.svg'))) return '/favicon.svg';
+  const assets = readdirSync(path.join(clientDir, 'assets'))
+    .map((name) => ({ name, size: statSync(path.join(clientDir, 'assets', name)).size }))
+    .filter((file) => file.size > 0)
+    .sort((a, b) => a.size - b.size);
+  if (!assets[0]) throw new Error('no static file to use as the ceiling');
+  return `/assets/${assets[0].name}`;
+}
+
+async function main(options: Options): Promise<Results> {
+  const reaped = reapOrphans();
+  if (reaped.length) log(`bench: stopped what an earlier, killed run left behind: ${reaped.join(', ')}`);
+  const runDir = await createRunDir(options.keep);
+  const results: Results = { machine: machine(options), targets: [] };
+  const m = results.machine;
+  const needServer = ['ssr', 'search', 'lighthouse'].some((s) => options.only.has(s as never));
+
+  step(options.build ? 'building the production bundle (react-router build)' : 'using the existing ./build');
+  const { appDir, seconds: buildSeconds } = await buildApp(runDir, { build: options.build });
+  m.build_seconds = round(buildSeconds, 1);
+  const clientDir = path.join(appDir, 'build', 'client');
+
+  if (options.only.has('bundles')) {
+    step('first-load JavaScript per public route');
+    results.bundles = measureBundles(clientDir);
+    results.bundles_kb = Object.fromEntries(results.bundles.map((b) => [b.route, b.js_kb]));
+    for (const b of results.bundles) log(`  ${b.route.padEnd(18)} ${b.js_kb} kB gzip (${b.files} files)`);
+  }
+  if (!needServer) return results;
+
+  let databaseUrl: string | undefined;
+  if (options.pg) {
+    step(`starting a throwaway PostgreSQL on 127.0.0.1:${options.pgPort}`);
+    const pg = await startPostgres(runDir, options.pgPort);
+    databaseUrl = pg.url;
+    m.database = `PostgreSQL ${pg.version}`;
+  }
+  const serverOptions = {
+    appDir,
+    dataDir: path.join(runDir, 'data'),
+    port: options.port,
+    size: options.size,
+    databaseUrl,
+    logFile: path.join(runDir, 'server.log'),
+  };
+
+  step(
+    `starting Encore on a fresh ${options.pg ? 'database' : 'data directory'} with the ${options.size} demo catalogue`,
+  );
+  const seeding = await startServer(serverOptions);
+  const settle = await waitUntilQuiet(seeding.child.pid!, 600);
+  m.first_start_seconds = round(seeding.startSeconds + settle, 1);
+  log(`  ready in ${m.first_start_seconds} s (health answered after ${round(seeding.startSeconds, 1)} s)`);
+  await seeding.stop();
+
+  // The measured process: a plain restart on the filled database, as after a deploy.
+  const profileDir = options.profile ? path.join(runDir, 'profile') : undefined;
+  const server: RunningServer = await startServer({ ...serverOptions, profileDir });
+  await waitUntilQuiet(server.child.pid!, 120);
+  m.restart_seconds = round(server.startSeconds, 1);
+  log(`  restarted for measurement in ${m.restart_seconds} s (${server.origin})`);
+
+  step('picking pages and names from the catalogue API');
+  const warmNames = Math.ceil(options.replayNames / 10);
+  const pick = await pickFromCatalogue(server.origin, options.replayNames + warmNames);
+  m.catalogue =
+    pick.totalEvents !== undefined
+      ? `${options.size} catalogue (${pick.totalEvents.toLocaleString('en-US')} events)`
+      : `${options.size} catalogue`;
+  m.catalogue_events = pick.totalEvents ?? null;
+  if (pick.problem) log(`  ${pick.problem}`);
+  const pages: PageTarget[] = [
+    { name: 'home', path: '/' },
+    { name: 'search', path: `/search?keyword=${encodeURIComponent(pick.searchKeyword)}` },
+    pick.artist
+      ? { name: 'artist', path: pick.artist.path }
+      : { name: 'artist', error: pick.problem ?? 'no attraction found in the catalogue' },
+    pick.event
+      ? { name: 'event', path: pick.event.path }
+      : { name: 'event', error: pick.problem ?? 'no event found for the artist' },
+  ];
+  results.urls = Object.fromEntries(pages.map((p) => [p.name, p.path ?? null]));
+  if (pick.artist) log(`  artist: ${pick.artist.name} (${pick.artist.upcoming} upcoming events)`);
+  for (const page of pages) log(`  ${page.name.padEnd(7)} ${page.path ?? `(${page.error})`}`);
+  // Every page is fetched once before anything is timed, and a non-200 is an error from here on.
+  for (const page of pages) {
+    if (!page.path) continue;
+    const check = await probe(`${server.origin}${page.path}`);
+    if (check.error) {
+      page.error = check.error;
+      log(`  ${page.name} answers ${check.error}: reported as an error, not measured`);
+    }
+  }
+
+  if (options.only.has('lighthouse')) {
+    step('Lighthouse, mobile (one run per page)');
+    results.lighthouse = await runLighthouse(
+      pages.map((p) => ({ name: p.name, url: p.error ? undefined : `${server.origin}${p.path}`, error: p.error })),
+      runDir,
+      log,
+    );
+  }
+
+  if (options.only.has('ssr')) {
+    step(`SSR throughput and latency (${options.ssrSeconds} s per measurement, load generator in its own process)`);
+    results.ssr = await measureSsr(server.origin, staticPath(clientDir), pages, options.ssrSeconds, log);
+  }
+
+  if (options.only.has('search')) {
+    step('search API: keystroke replay, 8 clients');
+    if (pick.names.length === 0) {
+      results.search_api = { p50_ms: null, p95_ms: null, p99_ms: null, clients: 8, error: pick.problem ?? 'no names' };
+      log(`  ERROR ${results.search_api.error}`);
+    } else {
+      const names = pick.names.slice(0, options.replayNames);
+      results.search_api = await replaySearch(server.origin, names, pick.names.slice(options.replayNames));
+      const s = results.search_api;
+      log(
+        `  ${s.requests} keystrokes from ${s.names} names: p50 ${s.p50_ms} ms  p95 ${s.p95_ms} ms  p99 ${s.p99_ms} ms${s.error ? `  (${s.error})` : ''}`,
+      );
+    }
+  }
+
+  await server.stop();
+  if (profileDir) results.profile = saveProfile(profileDir);
+  return results;
+}
+
+function saveProfile(dir: string): ProfileSummary | undefined {
+  const file = existsSync(dir) ? readdirSync(dir).find((name) => name.endsWith('.cpuprofile')) : undefined;
+  if (!file) {
+    log('  no CPU profile was written (the server did not exit cleanly)');
+    return undefined;
+  }
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const kept = path.join(RESULTS_DIR, 'server.cpuprofile');
+  copyFileSync(path.join(dir, file), kept);
+  return summariseProfile(kept);
+}
+
+function printProfile(summary: ProfileSummary) {
+  log(
+    `\nServer CPU profile (${path.relative(REPO, summary.file)}): ${summary.total_ms} ms sampled, ${summary.idle_pct} % idle`,
+  );
+  log(
+    table(
+      ['where (self time)', 'ms', '% busy'],
+      summary.by_area.map((a) => [a.area, a.ms, a.pct]),
+    ),
+  );
+  log('');
+  log(
+    table(
+      ['function', 'location', 'ms', '% busy'],
+      summary.top_functions.map((f) => [f.function, f.location.slice(-60), f.ms, f.pct]),
+      ['l', 'l', 'r', 'r'],
+    ),
+  );
+}
+
+let options: Options;
+try {
+  const parsed = parseOptions(process.argv.slice(2));
+  if (parsed === 'help') {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  options = parsed;
+} catch (error) {
+  console.error(`bench: ${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+installExitHandlers();
+try {
+  const results = await main(options);
+  results.machine.load_end = os
+    .loadavg()
+    .map((n) => round(n, 2))
+    .join(' ');
+  results.machine.run_seconds = round((performance.now() - started) / 1000, 0);
+  results.machine.database ??= options.pg ? 'PostgreSQL' : 'PGlite';
+  results.machine.catalogue ??= `${options.size} catalogue`;
+  results.targets = evaluateTargets(results, {
+    database: options.pg ? 'postgres' : 'pglite',
+    size: options.size,
+    quick: options.quick,
+  });
+  await cleanupAll();
+  console.log(`\n${formatReport(results)}`);
+  if (results.profile) printProfile(results.profile as ProfileSummary);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const json = `${JSON.stringify(results, null, 2)}\n`;
+  writeFileSync(path.join(RESULTS_DIR, 'latest.json'), json);
+  const stamp = String(results.machine.date).replace(/[:]/g, '').replace(/Z$/, '');
+  writeFileSync(
+    path.join(
+      RESULTS_DIR,
+      `${stamp}-${options.pg ? 'pg' : 'pglite'}-${options.size}${options.quick ? '-quick' : ''}.json`,
+    ),
+    json,
+  );
+  console.log(`\nResults: bench/results/latest.json  (run took ${elapsed()})`);
+} catch (error) {
+  console.error(`\nbench: ${error instanceof Error ? error.message : error}`);
+  await cleanupAll();
+  process.exit(1);
+}

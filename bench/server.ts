@@ -1,0 +1,208 @@
+/**
+ * The production bundle and the Encore server under test.
+ *
+ * The build is made in the working tree (`react-router build`, as everyone does) and then
+ * copied into this run's directory, which becomes the server's working directory: other
+ * engineers rebuild ./build while a benchmark runs, and a server whose hashed assets vanish
+ * mid-run would measure 404s. node_modules is linked, so packages resolve to the same files.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { readClientManifest } from './bundles.ts';
+import { spawnTracked, stopTracked, waitForExit } from './processes.ts';
+
+export const REPO = path.resolve(import.meta.dirname, '..');
+
+export async function buildApp(
+  runDir: string,
+  { build }: { build: boolean },
+): Promise<{ appDir: string; seconds: number }> {
+  const started = performance.now();
+  if (build) {
+    const logFile = path.join(runDir, 'build.log');
+    const fd = openSync(logFile, 'w');
+    const child = spawnTracked(
+      'react-router build',
+      path.join(REPO, 'node_modules', '.bin', 'react-router'),
+      ['build'],
+      {
+        cwd: REPO,
+        stdio: ['ignore', fd, fd],
+      },
+    );
+    const code = await waitForExit(child);
+    closeSync(fd);
+    if (code !== 0) throw new Error(`react-router build failed (exit ${code}):\n${tail(logFile, 40)}`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (!existsSync(path.join(REPO, 'build', 'server', 'index.js'))) {
+    throw new Error('no production build in ./build (run without --no-build)');
+  }
+  const appDir = path.join(runDir, 'app');
+  mkdirSync(appDir);
+  cpSync(path.join(REPO, 'build'), path.join(appDir, 'build'), { recursive: true });
+  symlinkSync(path.join(REPO, 'node_modules'), path.join(appDir, 'node_modules'), 'dir');
+  // A rebuild by someone else could have overlapped the copy: every file the manifest names must be there.
+  const manifest = readClientManifest(path.join(appDir, 'build', 'client'));
+  const files = [manifest.entry.module, ...manifest.entry.imports];
+  for (const route of Object.values(manifest.routes))
+    files.push(route.module, ...(route.imports ?? []), ...(route.css ?? []));
+  const missing = files.filter((file) => !existsSync(path.join(appDir, 'build', 'client', file)));
+  if (missing.length)
+    throw new Error(`the build copy is incomplete (a concurrent rebuild?): ${missing.slice(0, 3).join(', ')}`);
+  return { appDir, seconds };
+}
+
+export type ServerOptions = {
+  appDir: string;
+  dataDir: string;
+  port: number;
+  size: string;
+  databaseUrl?: string;
+  /** Directory for a V8 CPU profile (node --cpu-prof), written when the server stops. */
+  profileDir?: string;
+  logFile: string;
+};
+
+export type RunningServer = { origin: string; child: ChildProcess; startSeconds: number; stop(): Promise<void> };
+
+/**
+ * Starts `server/main.ts` as production runs it: NODE_ENV=production, no auth emulator (the
+ * pages measured are anonymous), a fresh DATA_DIR and CATALOGUE_SIZE so the first start seeds
+ * the demo catalogue. The environment is built from scratch so a developer's .env or shell
+ * (an API key, a tag manager id) cannot change what is measured.
+ */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const origin = `http://127.0.0.1:${options.port}`;
+  if (await answers(`${origin}/`)) throw new Error(`port ${options.port} is already in use`);
+  mkdirSync(options.dataDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LANG: process.env.LANG ?? 'C.UTF-8',
+    TZ: process.env.TZ,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    DATA_DIR: options.dataDir,
+    CATALOGUE_SIZE: options.size,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    TSX_TSCONFIG_PATH: path.join(REPO, 'tsconfig.json'),
+  };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+
+  const nodeArgs = ['--import', 'tsx'];
+  if (options.profileDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${options.profileDir}`);
+  const fd = openSync(options.logFile, 'a');
+  const child = spawnTracked('encore server', process.execPath, [...nodeArgs, path.join(REPO, 'server', 'main.ts')], {
+    cwd: options.appDir,
+    env,
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+
+  const started = performance.now();
+  // First start seeds the catalogue before or while listening; large takes a while.
+  const limitSeconds = { small: 180, medium: 480, large: 1800 }[options.size] ?? 480;
+  let lastNote = started;
+  while (true) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `Encore exited during start-up (${child.exitCode ?? child.signalCode}):\n${tail(options.logFile, 30)}`,
+      );
+    }
+    if (await answers(`${origin}/api/health`, true)) break;
+    const elapsed = (performance.now() - started) / 1000;
+    if (elapsed > limitSeconds) {
+      await stopTracked(child);
+      throw new Error(`Encore did not answer /api/health within ${limitSeconds} s:\n${tail(options.logFile, 30)}`);
+    }
+    if (performance.now() - lastNote > 15_000) {
+      lastNote = performance.now();
+      console.log(`  … still starting (${Math.round(elapsed)} s): ${lastLogMessage(options.logFile)}`);
+    }
+    await sleep(250);
+  }
+  return {
+    origin,
+    child,
+    startSeconds: (performance.now() - started) / 1000,
+    stop: () => stopTracked(child, 15_000),
+  };
+}
+
+async function answers(url: string, mustBeOk = false): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await response.arrayBuffer();
+    return mustBeOk ? response.ok : true;
+  } catch {
+    return false;
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function tail(file: string, lines: number): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/** The `msg` of the server's last pino line, to show what a long start-up is doing. */
+function lastLogMessage(file: string): string {
+  const last = tail(file, 1);
+  try {
+    return (JSON.parse(last) as { msg?: string }).msg ?? last;
+  } catch {
+    return last.slice(0, 120);
+  }
+}
+
+/** Runs a command to completion, its output captured; rejects with the output on failure. */
+export function run(command: string, args: string[], options: { cwd?: string } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${output}`)),
+    );
+  });
+}
+
+/** CPU seconds a process has used so far (Linux /proc; clock ticks are 100 a second). */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Waits until the server is idle (under 5 % of a core for two seconds running): work left
+ * over from start-up (index builds, count refreshes) must not land in the first measurement.
+ */
+export async function waitUntilQuiet(pid: number, maxSeconds: number): Promise<number> {
+  const started = performance.now();
+  let previous = cpuSeconds(pid);
+  let quiet = 0;
+  while ((performance.now() - started) / 1000 < maxSeconds) {
+    await sleep(1_000);
+    const now = cpuSeconds(pid);
+    if (now === undefined || previous === undefined) return 0;
+    quiet = now - previous < 0.05 ? quiet + 1 : 0;
+    previous = now;
+    if (quiet >= 2) break;
+  }
+  return (performance.now() - started) / 1000;
+}
