@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { imagesRoutes } from './catalogue/images.ts';
+import { placesRoutes } from './catalogue/places-routes.ts';
 import type { Services } from './context.ts';
 import { ApiError } from './errors.ts';
 
@@ -30,6 +32,9 @@ export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api,
     const ok = await services.database.ping();
     return reply.status(ok ? 200 : 503).send(ok ? { status: 'ok' } : { status: 'unavailable' });
   });
+
+  await api.register(placesRoutes);
+  await api.register(imagesRoutes);
 };
 
 export async function buildApi(services: Services): Promise<FastifyInstance> {

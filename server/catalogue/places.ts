@@ -619,17 +619,24 @@ export function geoPoint(latitude: number, longitude: number): string {
   return `${latitude.toFixed(4)}:${longitude.toFixed(4)}`;
 }
 
-export function toUserLocation(place: Place): UserLocation {
+/**
+ * The location filter for a place. With `at`, the coordinates are the person's own (reverse
+ * lookup: "Current location" keeps the precise point) and the postal code is the one nearest
+ * to them; without, the city centre.
+ */
+export function toUserLocation(place: Place, at?: { latitude: number; longitude: number }): UserLocation {
+  const latitude = at?.latitude ?? place.latitude;
+  const longitude = at?.longitude ?? place.longitude;
   return {
-    latitude: place.latitude,
-    longitude: place.longitude,
+    latitude,
+    longitude,
     city: place.city,
     stateCode: place.stateCode,
     stateName: place.stateName,
     countryCode: place.countryCode,
     countryName: place.countryName,
-    postalCode: postalCodeNear(place, place.latitude, place.longitude),
-    geoPoint: geoPoint(place.latitude, place.longitude),
+    postalCode: postalCodeNear(place, latitude, longitude),
+    geoPoint: geoPoint(latitude, longitude),
   };
 }
 
