@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { imagesRoutes } from './catalogue/images.ts';
-import { placesRoutes } from './catalogue/places-routes.ts';
+import { accountsPlugin } from './accounts/routes.ts';
 import type { Services } from './context.ts';
 import { ApiError } from './errors.ts';
 
@@ -33,8 +32,7 @@ export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api,
     return reply.status(ok ? 200 : 503).send(ok ? { status: 'ok' } : { status: 'unavailable' });
   });
 
-  await api.register(placesRoutes);
-  await api.register(imagesRoutes);
+  await api.register(accountsPlugin, { services });
 };
 
 export async function buildApi(services: Services): Promise<FastifyInstance> {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthService } from './accounts/auth-service.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 
@@ -7,4 +8,6 @@ export type Services = {
   env: Env;
   database: Database;
   logger: FastifyBaseLogger;
+  /** Firebase ID token verification (server/accounts). */
+  auth: AuthService;
 };

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
+import { readSessionUser } from './accounts/session.ts';
 import { apiPlugin } from './app.ts';
 import type { Services } from './context.ts';
 
@@ -60,7 +61,11 @@ export async function createWebServer({ services, buildDir = 'build' }: WebServe
   const handle = createRequestListener({
     build,
     mode: env.NODE_ENV === 'production' ? 'production' : 'development',
-    getLoadContext: () => ({ services }),
+    // Loaders learn the signed-in user from the verified session cookie (server/accounts/session.ts).
+    getLoadContext: async (request) => ({
+      services,
+      sessionUser: await readSessionUser(services, request.headers.get('cookie')),
+    }),
   });
 
   // Everything that is neither an API route (the /api plugin answers its own 404s in JSON)

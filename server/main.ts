@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { createAuthService } from './accounts/auth-service.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { createWebServer, shutdown } from './http.ts';
@@ -18,7 +19,8 @@ async function main() {
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
   logger.info({ database: database.kind }, 'database ready');
 
-  const services = { env, database, logger };
+  const auth = createAuthService(env, { configureEmulator: env.FIREBASE_AUTH_EMULATOR_HOST ? { logger } : undefined });
+  const services = { env, database, logger, auth };
   const app = await createWebServer({ services });
 
   let stopping = false;

@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import type { Services } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { getSystemRole } from './accounts.ts';
+import { IdentityUnavailableError, TokenError, type VerifiedToken } from './verifier.ts';
+
+export type AuthRequirement = 'user' | 'admin';
+
+/** The Bearer token of a request (SPEC §7: "send it as a Bearer Authorization header"). */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+const unauthenticated = (message = 'Sign in to continue') => new ApiError(401, 'unauthenticated', message);
+
+/**
+ * 401 without a valid token, 403 for a non-admin on admin routes (which also check that the
+ * token was not revoked), 503 when Firebase cannot be asked.
+ */
+export async function authenticate(
+  request: FastifyRequest,
+  services: Services,
+  requirement: AuthRequirement,
+): Promise<VerifiedToken> {
+  const token = bearerToken(request);
+  if (!token) throw unauthenticated();
+  let verified: VerifiedToken;
+  try {
+    verified = await services.auth.verifyIdToken(token, { checkRevoked: requirement === 'admin' });
+  } catch (error) {
+    if (error instanceof TokenError) {
+      request.log.info({ reason: error.code, detail: error.message }, 'token refused');
+      throw error.code === 'token_expired'
+        ? new ApiError(401, 'token_expired', 'Your session expired: sign in again')
+        : unauthenticated();
+    }
+    if (error instanceof IdentityUnavailableError) {
+      request.log.error({ err: error }, 'identity service unavailable');
+      throw new ApiError(503, 'identity_unavailable', 'Sign-in is unavailable right now: try again shortly');
+    }
+    throw error;
+  }
+  if (requirement === 'admin') {
+    const role = await getSystemRole(services.database.db, verified.uid);
+    if (role !== 'admin') throw new ApiError(403, 'forbidden', 'Only administrators may do this');
+  }
+  return verified;
+}

@@ -1,0 +1,205 @@
+import { createHash } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  IMAGE_MAX_BYTES,
+  OnboardingSchema,
+  RegisterAccountSchema,
+  UpdateProfileSchema,
+} from '../../contracts/accounts.ts';
+import type { Services } from '../context.ts';
+import { ApiError, parseInput } from '../errors.ts';
+import {
+  accountNotFound,
+  deleteImage,
+  getAdminStats,
+  getImage,
+  getProfile,
+  registerAccount,
+  saveImage,
+  saveOnboarding,
+  updateNames,
+} from './accounts.ts';
+import { type AuthRequirement, authenticate } from './guards.ts';
+import { sniffImageType } from './images.ts';
+import { SESSION_COOKIE } from './session.ts';
+import type { VerifiedToken } from './verifier.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes that need a signed-in user ('user') or an administrator ('admin'). */
+    auth?: AuthRequirement;
+  }
+  interface FastifyRequest {
+    authUser: VerifiedToken | null;
+  }
+}
+
+/** Per user and minute; generous for people, tight for scripts replaying a stolen token. */
+export const RATE_LIMITS = {
+  session: { max: 60, timeWindow: 60_000 },
+  register: { max: 20, timeWindow: 60_000 },
+  profile: { max: 30, timeWindow: 60_000 },
+  onboarding: { max: 10, timeWindow: 60_000 },
+  image: { max: 10, timeWindow: 60_000 },
+} as const;
+
+const UidParamsSchema = z.object({
+  uid: z.string().regex(/^[\w-]{1,128}$/, 'must be a user id'),
+});
+
+const user = (request: FastifyRequest): VerifiedToken => {
+  if (!request.authUser) throw new ApiError(401, 'unauthenticated', 'Sign in to continue');
+  return request.authUser;
+};
+
+/** zod's "unrecognized key" issue has no path; name the key so the 400 names the field. */
+function parseStrict<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    if (issue?.code === 'unrecognized_keys') {
+      const key = String(issue.keys[0]);
+      throw new ApiError(400, 'invalid_request', `${key}: is not an accepted field`, key);
+    }
+  }
+  return parseInput(schema, input);
+}
+
+/**
+ * Accounts, onboarding, profile pictures, the SSR session cookie and admin figures
+ * (SPEC §7). Encapsulated: its cookie, rate-limit and content-type handling stay here.
+ */
+export const accountsPlugin: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
+  const { db } = services.database;
+  const apiBase = services.env.PUBLIC_API_BASE_URL;
+
+  await api.register(fastifyCookie);
+  api.decorateRequest('authUser', null);
+
+  // Authentication first (onRequest), so the rate limit below can key on the uid.
+  api.addHook('onRequest', async (request, reply) => {
+    const requirement = request.routeOptions.config.auth;
+    if (!requirement) return;
+    reply.header('Cache-Control', 'private, no-store');
+    request.authUser = await authenticate(request, services, requirement);
+  });
+
+  await api.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    keyGenerator: (request) => (request.authUser ? `uid:${request.authUser.uid}` : `ip:${request.ip}`),
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, 'rate_limited', `Too many requests: try again in ${context.after}`),
+  });
+
+  // Pictures arrive as the raw body (Content-Type image/*); the bytes decide the real type.
+  api.addContentTypeParser(
+    /^image\/[\w.+-]+$/,
+    { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  api.setErrorHandler((error, _request, _reply) => {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      throw new ApiError(413, 'image_too_large', `The picture must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+    }
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      throw new ApiError(415, 'unsupported_media_type', 'Send JSON, or a JPEG, PNG, GIF or WebP picture');
+    }
+    throw error; // the /api error handler answers everything else
+  });
+
+  // ─── Session cookie for server rendering (SPEC §7 token sync) ──────────────────────────
+  api.post('/session', { config: { auth: 'user', rateLimit: RATE_LIMITS.session } }, async (request, reply) => {
+    const token = user(request);
+    const maxAge = Math.max(0, token.expiresAt - Math.floor(Date.now() / 1000));
+    reply.setCookie(SESSION_COOKIE, request.headers.authorization!.replace(/^Bearer\s+/i, '').trim(), {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      path: '/',
+      maxAge,
+    });
+    return reply.status(204).send();
+  });
+
+  api.delete('/session', async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    reply.clearCookie(SESSION_COOKIE, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      path: '/',
+    });
+    return reply.status(204).send();
+  });
+
+  // ─── Accounts ─────────────────────────────────────────────────────────────────────────
+  api.post('/accounts', { config: { auth: 'user', rateLimit: RATE_LIMITS.register } }, async (request, reply) => {
+    const input = parseInput(RegisterAccountSchema, request.body);
+    const { profile, created } = await registerAccount(db, user(request), input, services.env.ADMIN_EMAILS);
+    return reply.status(created ? 201 : 200).send(profile);
+  });
+
+  api.get('/accounts/me', { config: { auth: 'user' } }, async (request) => {
+    const profile = await getProfile(db, user(request).uid);
+    if (!profile) throw accountNotFound();
+    return profile;
+  });
+
+  api.patch('/accounts/me', { config: { auth: 'user', rateLimit: RATE_LIMITS.profile } }, async (request) => {
+    const names = parseStrict(UpdateProfileSchema, request.body);
+    return updateNames(db, user(request).uid, names);
+  });
+
+  api.post('/accounts/onboarding', { config: { auth: 'user', rateLimit: RATE_LIMITS.onboarding } }, async (request) => {
+    const answers = parseStrict(OnboardingSchema, request.body);
+    return saveOnboarding(db, user(request).uid, answers);
+  });
+
+  // ─── Profile picture ──────────────────────────────────────────────────────────────────
+  api.put(
+    '/accounts/me/image',
+    { config: { auth: 'user', rateLimit: RATE_LIMITS.image }, bodyLimit: IMAGE_MAX_BYTES },
+    async (request) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) {
+        throw new ApiError(400, 'image_missing', 'Send the picture as the request body with an image/* Content-Type');
+      }
+      const contentType = sniffImageType(body);
+      if (!contentType) {
+        throw new ApiError(415, 'unsupported_image_type', 'The picture must be a JPEG, PNG, GIF or WebP file');
+      }
+      return saveImage(db, user(request).uid, { contentType, bytes: body }, apiBase);
+    },
+  );
+
+  api.delete('/accounts/me/image', { config: { auth: 'user', rateLimit: RATE_LIMITS.image } }, async (request) =>
+    deleteImage(db, user(request).uid),
+  );
+
+  api.get('/accounts/:uid/image', async (request, reply: FastifyReply) => {
+    const { uid } = parseInput(UidParamsSchema, request.params, 'invalid_path');
+    const image = await getImage(db, uid);
+    if (!image) throw new ApiError(404, 'not_found', 'No picture for this account');
+    const etag = `"${createHash('sha256').update(image.bytes).digest('base64url').slice(0, 27)}"`;
+    const versioned = typeof (request.query as { v?: unknown }).v === 'string';
+    reply
+      .header('Content-Type', image.contentType)
+      .header('ETag', etag)
+      .header('Last-Modified', image.updatedAt.toUTCString())
+      // The URL changes with every upload (?v=…), so a versioned URL never goes stale.
+      .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox");
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.send(image.bytes);
+  });
+
+  // ─── Admin ────────────────────────────────────────────────────────────────────────────
+  api.get('/admin/stats', { config: { auth: 'admin' } }, async () => getAdminStats(db));
+};

@@ -1,0 +1,64 @@
+import type { SystemRole } from '../../contracts/accounts.ts';
+import type { Services } from '../context.ts';
+import { getSystemRole } from './accounts.ts';
+import { TokenError } from './verifier.ts';
+
+/**
+ * Server-side knowledge of the signed-in user for server-rendered pages (SPEC §7 token sync):
+ * the Firebase SDK posts each fresh ID token to /api/session, we verify it and keep it in an
+ * HttpOnly cookie, and every SSR request verifies that cookie again. No session of our own.
+ */
+export const SESSION_COOKIE = 'encore_session';
+
+/** What loaders know about the visitor; null for anonymous visitors. */
+export type SessionUser = {
+  uid: string;
+  email: string | null;
+  systemRole: SystemRole;
+  /** Whether POST /accounts has run for this uid yet. */
+  registered: boolean;
+};
+
+/** The value of one cookie from a Cookie header (RFC 6265 syntax, no dependency). */
+export function readCookie(header: string | null | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    const raw = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+export const readSessionToken = (cookieHeader: string | null | undefined) => readCookie(cookieHeader, SESSION_COOKIE);
+
+/**
+ * The verified user behind a request's session cookie, or null. A bad, expired or revoked
+ * token is simply "anonymous" here; guards then redirect. `checkRevoked` is used by admin
+ * pages.
+ */
+export async function readSessionUser(
+  services: Services,
+  cookieHeader: string | null | undefined,
+  options: { checkRevoked?: boolean } = {},
+): Promise<SessionUser | null> {
+  const token = readSessionToken(cookieHeader);
+  if (!token) return null;
+  try {
+    const verified = await services.auth.verifyIdToken(token, options);
+    const role = await getSystemRole(services.database.db, verified.uid);
+    return { uid: verified.uid, email: verified.email, systemRole: role ?? 'user', registered: role !== undefined };
+  } catch (error) {
+    if (!(error instanceof TokenError)) services.logger.warn({ err: error }, 'session check failed');
+    return null;
+  }
+}

@@ -1,0 +1,257 @@
+import { createPublicKey, type KeyObject, verify as verifySignature, X509Certificate } from 'node:crypto';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+
+/**
+ * Firebase ID token verification (ARCHITECTURE.md: identity). Two verifiers share one result
+ * type:
+ * - production: our own RS256 verifier over a key source we can point anywhere (Google's
+ *   x509 certificate URL by default, a loopback JWKS in tests), so the checks that protect
+ *   production are the ones the forged-token tests exercise;
+ * - emulator: firebase-admin's verifyIdToken, which accepts the emulator's unsigned tokens
+ *   only while FIREBASE_AUTH_EMULATOR_HOST is set (never in production, see server/env.ts).
+ */
+
+export type VerifiedToken = {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+  picture: string | null;
+  signInProvider: string | null;
+  /** Seconds since the epoch. */
+  issuedAt: number;
+  expiresAt: number;
+  authTime: number;
+};
+
+export type TokenErrorCode = 'token_invalid' | 'token_expired' | 'token_revoked' | 'user_disabled';
+
+/** A token we refuse: always a 401 for the caller, the reason only in logs and the code. */
+export class TokenError extends Error {
+  constructor(
+    readonly code: TokenErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TokenError';
+  }
+}
+
+/** The identity service could not be reached (revocation check, key download): a 503. */
+export class IdentityUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'IdentityUnavailableError';
+  }
+}
+
+/** Google's published certificates for Firebase ID tokens (the URL firebase-admin uses). */
+export const GOOGLE_ID_TOKEN_CERTS_URL =
+  'https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com';
+
+export type KeySource = { getKey(kid: string): Promise<KeyObject | undefined> };
+
+type FetchLike = (url: string, init?: { signal?: AbortSignal }) => Promise<Response>;
+
+/**
+ * Public keys from a URL answering either Google's x509 map (`{ kid: PEM certificate }`) or
+ * a JWKS (`{ keys: [...] }`). Cached for the response's max-age (default one hour); an
+ * unknown kid triggers at most one refetch per `minRefetchMs`, so forged kids cannot make
+ * us hammer the key server.
+ */
+export function createHttpKeySource(
+  url: string,
+  options: { fetch?: FetchLike; minRefetchMs?: number; now?: () => number; timeoutMs?: number } = {},
+): KeySource {
+  const doFetch: FetchLike = options.fetch ?? ((u, init) => fetch(u, init));
+  const now = options.now ?? Date.now;
+  const minRefetchMs = options.minRefetchMs ?? 60_000;
+  let keys = new Map<string, KeyObject>();
+  let expiresAt = 0;
+  let fetchedAt = Number.NEGATIVE_INFINITY;
+  let inflight: Promise<void> | undefined;
+
+  async function refresh() {
+    let response: Response;
+    try {
+      response = await doFetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
+    } catch (error) {
+      throw new IdentityUnavailableError('Could not download the token signing keys', { cause: error });
+    }
+    if (!response.ok) throw new IdentityUnavailableError(`Token signing keys answered ${response.status}`);
+    const body = (await response.json()) as unknown;
+    keys = parseKeys(body);
+    fetchedAt = now();
+    const maxAge = /max-age=(\d+)/.exec(response.headers.get('cache-control') ?? '')?.[1];
+    expiresAt = fetchedAt + (maxAge ? Number(maxAge) * 1000 : 3_600_000);
+  }
+
+  async function ensure(force: boolean) {
+    const stale = now() >= expiresAt;
+    const mayRefetch = now() - fetchedAt >= minRefetchMs;
+    if (!stale && !(force && mayRefetch)) return;
+    inflight ??= refresh().finally(() => {
+      inflight = undefined;
+    });
+    await inflight;
+  }
+
+  return {
+    async getKey(kid) {
+      await ensure(false);
+      if (!keys.has(kid)) await ensure(true);
+      return keys.get(kid);
+    },
+  };
+}
+
+function parseKeys(body: unknown): Map<string, KeyObject> {
+  const result = new Map<string, KeyObject>();
+  if (body && typeof body === 'object' && Array.isArray((body as { keys?: unknown }).keys)) {
+    for (const jwk of (body as { keys: Array<Record<string, unknown>> }).keys) {
+      if (typeof jwk.kid !== 'string' || jwk.kty !== 'RSA') continue;
+      result.set(jwk.kid, createPublicKey({ key: jwk as never, format: 'jwk' }));
+    }
+    return result;
+  }
+  if (body && typeof body === 'object') {
+    for (const [kid, pem] of Object.entries(body)) {
+      if (typeof pem === 'string') result.set(kid, new X509Certificate(pem).publicKey);
+    }
+  }
+  return result;
+}
+
+const decodeJson = (part: string): Record<string, unknown> | undefined => {
+  try {
+    const value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Seconds of tolerated clock difference between Google's servers and ours. */
+export const CLOCK_SKEW_SECONDS = 5;
+
+/**
+ * Checks what Firebase documents for ID tokens: RS256 with a known kid, a valid signature,
+ * aud = project id, iss = https://securetoken.google.com/<project id>, a non-empty sub of at
+ * most 128 characters, exp in the future, iat and auth_time not in the future.
+ */
+export function createJwtVerifier(options: { projectId: string; keys: KeySource; now?: () => number }) {
+  const { projectId, keys } = options;
+  const now = options.now ?? Date.now;
+  const issuer = `https://securetoken.google.com/${projectId}`;
+
+  return async function verify(token: string): Promise<VerifiedToken> {
+    const parts = token.split('.');
+    if (parts.length !== 3 || parts.some((p) => !/^[\w-]*$/.test(p))) {
+      throw new TokenError('token_invalid', 'not a JWT');
+    }
+    const [encodedHeader, encodedPayload, encodedSignature] = parts as [string, string, string];
+    const header = decodeJson(encodedHeader);
+    const payload = decodeJson(encodedPayload);
+    if (!header || !payload) throw new TokenError('token_invalid', 'undecodable JWT');
+    if (header.alg !== 'RS256')
+      throw new TokenError('token_invalid', `algorithm ${String(header.alg)} is not accepted`);
+    if (typeof header.kid !== 'string' || !header.kid) throw new TokenError('token_invalid', 'no key id');
+
+    const nowSeconds = Math.floor(now() / 1000);
+    if (payload.aud !== projectId) throw new TokenError('token_invalid', 'wrong audience');
+    if (payload.iss !== issuer) throw new TokenError('token_invalid', 'wrong issuer');
+    if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 128) {
+      throw new TokenError('token_invalid', 'bad subject');
+    }
+    for (const claim of ['exp', 'iat', 'auth_time'] as const) {
+      if (typeof payload[claim] !== 'number' || !Number.isFinite(payload[claim])) {
+        throw new TokenError('token_invalid', `missing ${claim}`);
+      }
+    }
+    const exp = payload.exp as number;
+    const iat = payload.iat as number;
+    const authTime = payload.auth_time as number;
+    if (exp <= nowSeconds - CLOCK_SKEW_SECONDS) throw new TokenError('token_expired', 'token expired');
+    if (iat > nowSeconds + CLOCK_SKEW_SECONDS) throw new TokenError('token_invalid', 'issued in the future');
+    if (authTime > nowSeconds + CLOCK_SKEW_SECONDS)
+      throw new TokenError('token_invalid', 'authenticated in the future');
+
+    const key = await keys.getKey(header.kid);
+    if (key?.asymmetricKeyType !== 'rsa') throw new TokenError('token_invalid', 'unknown signing key');
+    const signed = Buffer.from(`${encodedHeader}.${encodedPayload}`);
+    const signature = Buffer.from(encodedSignature, 'base64url');
+    if (signature.length === 0 || !verifySignature('RSA-SHA256', signed, key, signature)) {
+      throw new TokenError('token_invalid', 'bad signature');
+    }
+    return toVerified(payload);
+  };
+}
+
+function toVerified(payload: Record<string, unknown>): VerifiedToken {
+  const firebase = (payload.firebase ?? {}) as { sign_in_provider?: unknown };
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  return {
+    uid: payload.sub as string,
+    email: str(payload.email),
+    emailVerified: payload.email_verified === true,
+    name: str(payload.name),
+    picture: str(payload.picture),
+    signInProvider: str(firebase.sign_in_provider),
+    issuedAt: payload.iat as number,
+    expiresAt: payload.exp as number,
+    authTime: (payload.auth_time as number | undefined) ?? (payload.iat as number),
+  };
+}
+
+/** firebase-admin for one project, created once per process and project. */
+export function firebaseAdminAuth(projectId: string) {
+  const name = `encore-${projectId}`;
+  const app = getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name);
+  return getAuth(app);
+}
+
+/**
+ * Emulator tokens through firebase-admin. firebase-admin decides "emulator or not" from
+ * process.env at each call, so the parsed env value is mirrored there (the env parser has
+ * already refused this combination in production).
+ */
+export function createEmulatorVerifier(options: { projectId: string; emulatorHost: string; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  return async function verify(token: string, checkRevoked: boolean): Promise<VerifiedToken> {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost;
+    const auth = firebaseAdminAuth(options.projectId);
+    let decoded: Record<string, unknown>;
+    try {
+      decoded = (await auth.verifyIdToken(token, checkRevoked)) as unknown as Record<string, unknown>;
+    } catch (error) {
+      throw mapAdminError(error);
+    }
+    // firebase-admin does not look at iat; a token from the future is as wrong here as in production.
+    const nowSeconds = Math.floor(now() / 1000);
+    if (typeof decoded.iat !== 'number' || decoded.iat > nowSeconds + CLOCK_SKEW_SECONDS) {
+      throw new TokenError('token_invalid', 'issued in the future');
+    }
+    return toVerified(decoded);
+  };
+}
+
+export function mapAdminError(error: unknown): Error {
+  const code = (error as { code?: string } | undefined)?.code ?? '';
+  const message = error instanceof Error ? error.message : String(error);
+  switch (code) {
+    case 'auth/id-token-expired':
+      return new TokenError('token_expired', message);
+    case 'auth/id-token-revoked':
+      return new TokenError('token_revoked', message);
+    case 'auth/user-disabled':
+      return new TokenError('user_disabled', message);
+    case 'auth/argument-error':
+    case 'auth/invalid-argument':
+    case 'auth/invalid-id-token':
+    case 'auth/user-not-found':
+      return new TokenError('token_invalid', message);
+    default:
+      return new IdentityUnavailableError(`Identity service failed: ${message}`, { cause: error });
+  }
+}
