@@ -90,9 +90,10 @@ export const watches = pgTable(
 );
 
 /**
- * What we saw of an event at a point in time, written only when something changed since the
- * previous row (price range, currency, status or start): the price history and the status
- * timeline, and, for events of followed artists, when an event was first seen.
+ * What we saw of an event, written only when something changed since the previous row
+ * (price range, currency, status or start); otherwise the latest row's checkedAt moves on.
+ * It is the price history, the status timeline and, for events of followed artists, when an
+ * event was first seen.
  */
 export const eventObservations = pgTable(
   'event_observations',
@@ -102,6 +103,11 @@ export const eventObservations = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     observedAt: timestamp('observed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The last time we looked and still saw these values: the row covers observedAt to
+     * checkedAt. A longer pause before the next row is a period nobody observed.
+     */
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
     priceMin: money('price_min'),
     priceMax: money('price_max'),
     currency: text('currency'),
