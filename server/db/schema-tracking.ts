@@ -119,6 +119,26 @@ export const eventObservations = pgTable(
   (t) => [index('event_observations_event_time_idx').on(t.eventId, t.observedAt, t.id)],
 );
 
+/**
+ * The status and date timeline of events, written by the same observation that sees the
+ * change, so "my Encore" shows what changed without reading the whole price history.
+ */
+export const eventChanges = pgTable(
+  'event_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    field: text('field', { enum: ['status', 'date'] }).notNull(),
+    /** Status code, or venue-local 'YYYY-MM-DD' / 'YYYY-MM-DD HH:MM:SS'; null for TBA. */
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+  },
+  (t) => [index('event_changes_event_time_idx').on(t.eventId, t.changedAt)],
+);
+
 /** The inbox. `dedupeKey` makes every alert fire once, however many nodes evaluate. */
 export const alerts = pgTable(
   'alerts',
