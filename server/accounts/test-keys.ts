@@ -94,3 +94,25 @@ export function mintIdToken(pair: KeyPair, projectId: string, uid: string, overr
     pair.privateKey,
   );
 }
+
+/**
+ * Services for API tests in production mode: a fresh key pair, its JWKS on loopback, and a
+ * minter of tokens the production verifier accepts.
+ */
+export async function productionTestAuth(projectId: string) {
+  const { createAuthService } = await import('./auth-service.ts');
+  const { createHttpKeySource } = await import('./verifier.ts');
+  const { parseEnv } = await import('../env.ts');
+  const pair = newKeyPair('test-key');
+  const jwks = await startJwksServer(jwksOf(pair));
+  const env = parseEnv({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: projectId });
+  const auth = createAuthService(env, {
+    keys: createHttpKeySource(jwks.url),
+    loadUserStatus: async () => ({ disabled: false }),
+  });
+  return {
+    auth,
+    mint: (uid: string, overrides: Claims = {}) => mintIdToken(pair, projectId, uid, overrides),
+    close: () => jwks.close(),
+  };
+}
