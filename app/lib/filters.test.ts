@@ -85,7 +85,7 @@ describe('page URL', () => {
     };
     const params = filtersToSearchParams(filters);
     expect(params.toString()).toBe(
-      'keyword=taylor&startDateTime=2026-12-01T00%3A00%3A00Z&endDateTime=2026-12-24T23%3A59%3A59Z&geoPoint=30.2672%3A-97.7431&near=Austin&radius=50&unit=km&genreId=g1&genreId=g2&priceRange=0-50&sort=date%2Casc&page=2',
+      'keyword=taylor&startDateTime=2026-12-01T00%3A00%3A00Z&endDateTime=2026-12-24T23%3A59%3A59Z&geoPoint=30.2672%3A-97.7431&near=Austin&radius=50&unit=km&genreId=g1&genreId=g2&priceRanges=0-50&sort=date%2Casc&page=2',
     );
     const back = filtersFromSearchParams(params);
     expect(back).toEqual(filters);
@@ -94,7 +94,7 @@ describe('page URL', () => {
   it('ignores malformed values instead of failing', () => {
     const filters = filtersFromSearchParams(
       new URLSearchParams(
-        'unit=parsecs&radius=-4&sort=random&page=abc&startDateTime=yesterday&geoPoint=1:999&priceRange=9-9',
+        'unit=parsecs&radius=-4&sort=random&page=abc&startDateTime=yesterday&geoPoint=1:999&priceRanges=9-9',
       ),
     );
     expect(filters).toEqual(defaultFilters());
@@ -142,7 +142,7 @@ describe('API query (SPEC §5, §7)', () => {
     );
   });
 
-  it('searches around a geoPoint within the radius, repeats arrays and maps price buckets', () => {
+  it('searches around a geoPoint within the radius and repeats arrays', () => {
     const query = eventQuery(
       {
         ...withCurrentLocation(defaultFilters(), { latitude: 30.26715, longitude: -97.74306, city: 'Austin' }),
@@ -160,18 +160,10 @@ describe('API query (SPEC §5, §7)', () => {
       unit: 'miles',
       countryCode: undefined,
       genreId: ['a', 'b'],
-      priceMin: 0,
-      priceMax: 100,
+      priceRanges: ['50-100', '0-50'],
       page: 1,
     });
-    expect(buildQuery(query)).toContain('genreId=a&genreId=b');
-  });
-
-  it('an open-ended price bucket sends no maximum', () => {
-    expect(eventQuery({ ...defaultFilters(), priceRanges: ['200-', '0-50'] }, now)).toMatchObject({
-      priceMin: 0,
-      priceMax: undefined,
-    });
+    expect(buildQuery(query)).toContain('genreId=a&genreId=b&priceRanges=50-100&priceRanges=0-50');
   });
 
   it('a city search stays within the country', () => {

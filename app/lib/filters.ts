@@ -10,7 +10,7 @@ import {
   type TicketCategory,
   UNITS,
   type Unit,
-} from '../../contracts/enums.ts';
+} from './enums.ts';
 import type { QueryValue } from './http.ts';
 
 /**
@@ -44,7 +44,7 @@ export type Filters = {
   dates: string[];
   venues: string[];
   ticketCategory: TicketCategory;
-  /** Price buckets, see PRICE_RANGES. */
+  /** Price bands, see PRICE_RANGES ('min-max' or 'min-', as the API reads them). */
   priceRanges: string[];
   radius: string;
   unit: Unit;
@@ -63,7 +63,7 @@ export type UserLocation = {
   postalCode?: string;
 };
 
-/** Price buckets offered by the search filters, in USD. */
+/** Price bands offered by the search filters, in USD, for the chosen ticket category. */
 export const PRICE_RANGES = [
   { id: '0-50', label: 'Under $50', min: 0, max: 50 },
   { id: '50-100', label: '$50 – $100', min: 50, max: 100 },
@@ -292,7 +292,7 @@ export function filtersFromSearchParams(params: ParamSource, base: Filters = def
     .map((v) => clean(v, 64))
     .filter((v): v is string => !!v);
   if (venues.length) filters.venues = [...new Set(venues)].slice(0, 20);
-  const prices = params.getAll('priceRange').filter((p) => PRICE_RANGES.some((range) => range.id === p));
+  const prices = params.getAll('priceRanges').filter((p) => PRICE_RANGES.some((range) => range.id === p));
   if (prices.length) filters.priceRanges = [...new Set(prices)];
 
   const page = finite(params.get('page'));
@@ -329,7 +329,7 @@ export function filtersToSearchParams(filters: Filters): URLSearchParams {
   set('segmentId', filters.segmentId);
   for (const genre of filters.genres) params.append('genreId', genre);
   for (const venue of filters.venues) params.append('venueId', venue);
-  for (const range of filters.priceRanges) params.append('priceRange', range);
+  for (const range of filters.priceRanges) params.append('priceRanges', range);
   set('sort', filters.sort, defaults.sort);
   set('ticketCategory', filters.ticketCategory, defaults.ticketCategory);
   set('page', filters.page, 0);
@@ -352,7 +352,6 @@ export function searchHref(filters: Filters): string {
  */
 export function eventQuery(filters: Filters, now = new Date()): Record<string, QueryValue> {
   const window = dateWindow(filters.dates, now);
-  const prices = PRICE_RANGES.filter((range) => filters.priceRanges.includes(range.id));
   const hasGeo = !!filters.location.geoPoint;
   return {
     keyword: filters.keyword.trim() || undefined,
@@ -369,11 +368,8 @@ export function eventQuery(filters: Filters, now = new Date()): Record<string, Q
     segmentId: filters.segmentId,
     genreId: filters.genres,
     venueId: filters.venues,
-    priceMin: prices.length ? Math.min(...prices.map((range) => range.min)) : undefined,
-    priceMax:
-      prices.length && prices.every((range) => range.max !== undefined)
-        ? Math.max(...prices.map((range) => range.max ?? 0))
-        : undefined,
+    // Bands are 'min-max' / 'min-' (contracts/catalogue.ts priceRanges), for the ticket category.
+    priceRanges: filters.priceRanges,
     sort: filters.sort,
     ticketCategory: filters.ticketCategory,
     page: filters.page || undefined,

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { data } from 'react-router';
+import { type EventsQuery, EventsQuerySchema, type SearchQuery, SearchQuerySchema } from '../../contracts/catalogue.ts';
+import type { Db } from '../../server/db/client.ts';
+import type { QueryValue } from './http.ts';
+
+/**
+ * Server-side glue between the page filters and the catalogue domain functions: the same
+ * query schemas as the /api routes validate what the pages ask for, so a page and the API
+ * never disagree about a filter.
+ */
+
+/** Query values as the API receives them from a URL (strings, arrays repeated). */
+function asQueryInput(record: Record<string, QueryValue>): Record<string, string | string[]> {
+  const input: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      const items = value.map(String).filter(Boolean);
+      if (items.length) input[key] = items;
+    } else {
+      input[key] = String(value);
+    }
+  }
+  return input;
+}
+
+type Schema<T> = {
+  safeParse(
+    input: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+};
+
+function parseOr400<T>(schema: Schema<T>, record: Record<string, QueryValue>): T {
+  const result = schema.safeParse(asQueryInput(record));
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.map(String).join('.');
+  throw data(field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid filters'), { status: 400 });
+}
+
+export const eventsQuery = (record: Record<string, QueryValue>): EventsQuery =>
+  parseOr400<EventsQuery>(EventsQuerySchema, record);
+
+export const searchQuery = (record: Record<string, QueryValue>): SearchQuery =>
+  parseOr400<SearchQuery>(SearchQuerySchema, record);
+
+export type GenreOption = { id: string; name: string; segmentId: string; upcoming: number };
+
+const GENRE_TTL_MS = 5 * 60 * 1000;
+const genreCache = new WeakMap<object, { at: number; value: Promise<GenreOption[]> }>();
+
+/**
+ * Genres that have upcoming events, per segment, busiest first. Changes only with an ingest,
+ * so each process keeps it for a few minutes instead of counting on every page view.
+ */
+export function genresWithEvents(db: Db, now = new Date()): Promise<GenreOption[]> {
+  const cached = genreCache.get(db);
+  if (cached && now.getTime() - cached.at < GENRE_TTL_MS) return cached.value;
+  const value = (async () => {
+    const result = await db.execute(sql`
+      select c.id, c.name, c.parent_id as "segmentId", count(e.id)::int as upcoming
+      from classifications c
+      join events e on e.genre_id = c.id
+      where c.level = 'genre' and c.parent_id is not null
+        and (e.starts_at >= ${now.toISOString()}::timestamptz or e.starts_at is null)
+        and lower(c.name) not in ('undefined', 'other')
+      group by c.id, c.name, c.parent_id
+      order by upcoming desc, c.name`);
+    const rows = (result as unknown as { rows: GenreOption[] }).rows;
+    return rows.map((row) => ({ ...row, upcoming: Number(row.upcoming) }));
+  })();
+  value.catch(() => genreCache.delete(db));
+  genreCache.set(db, { at: now.getTime(), value });
+  return value;
+}
+
+/** The site origin for canonical links and the sitemap (the server trusts its proxy). */
+export function originOf(request: Request): string {
+  return new URL(request.url).origin;
+}
