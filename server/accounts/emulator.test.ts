@@ -110,7 +110,10 @@ async function identityCall(method: string, body: Record<string, unknown>) {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return {
+    status: response.status,
+    body: (await response.json()) as { error?: { message?: string } } & Record<string, unknown>,
+  };
 }
 
 const signUp = async (email: string, password = 'secret-pass') =>
@@ -164,7 +167,7 @@ describe('with the Firebase Auth emulator', () => {
       returnSecureToken: true,
     });
     expect(status).toBe(400);
-    expect(body.error.message).toBe('INVALID_LOGIN_CREDENTIALS');
+    expect(body.error?.message).toBe('INVALID_LOGIN_CREDENTIALS');
   });
 
   it('signs in emulated Google and Apple accounts and grants ADMIN_EMAILS admin when verified', async () => {
