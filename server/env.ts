@@ -45,6 +45,15 @@ const EnvSchema = z
     /** On SIGTERM, keep accepting for this long (answering `Connection: close`) before closing. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** my Encore jobs (ADR 0008), in ms; 0 turns one off, unset uses server/tracking/config.ts. */
+    MARKET_SIMULATOR_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+    ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+    PRICE_OBSERVATION_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+    /** VAPID contact (RFC 8292) push services may use to reach the operator. */
+    WEB_PUSH_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// URL')
+      .default('mailto:alerts@encore.invalid'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
