@@ -174,8 +174,8 @@ export const events = pgTable(
     index('events_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('events_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
     index('events_popularity_idx').on(t.popularity.desc()),
-    // Radius filters: earth_box(...) @> ll_to_earth(latitude, longitude) (ADR 0003).
-    index('events_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
+    // Radius filters: a bounding box on this point, then great-circle distance (ADR 0003).
+    index('events_point_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
     index('events_country_starts_idx').on(t.countryCode, t.startsAt),
     index('events_segment_starts_idx').on(t.segmentId, t.startsAt),
     index('events_genre_idx').on(t.genreId),
