@@ -42,6 +42,7 @@ async function runFixed(job: Extract<LoadJob, { kind: 'fixed' }>): Promise<LoadR
     timeouts: result.timeouts,
     bytes: result.throughput.total,
     latency: summarise(latencies),
+    samples: latencies,
   };
 }
 

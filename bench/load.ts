@@ -25,6 +25,8 @@ export type LoadResult = {
   timeouts: number;
   bytes: number;
   latency: LatencySummary;
+  /** Raw latencies (ms) of a fixed job, so slices of one target can be merged exactly. */
+  samples?: number[];
   byPrefixLength?: Record<string, LatencySummary>;
   slowest?: { path: string; ms: number }[];
 };

@@ -15,7 +15,7 @@ export type Options = {
   keep: boolean;
   port: number;
   pgPort: number;
-  /** Seconds of load per SSR measurement (one page at one concurrency). */
+  /** Seconds of load per SSR measurement (one page at one concurrency, over all rounds). */
   ssrSeconds: number;
   /** Catalogue names expanded into typed prefixes for the search replay. */
   replayNames: number;
@@ -84,7 +84,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
     keep: values.keep,
     port: port('--port', values.port),
     pgPort: port('--pg-port', values['pg-port']),
-    ssrSeconds: values.quick ? 2 : 10,
+    ssrSeconds: values.quick ? 2 : 12,
     replayNames: values.quick ? 40 : 200,
   };
 }

@@ -91,6 +91,6 @@ export async function startPostgres(runDir: string, port: number): Promise<Postg
     '-c shared_buffers=256MB',
   ].join(' ');
   await asPostgres(pgCtl, ['-D', dataDir, '-l', path.join(dir, 'log'), '-o', settings, '-w', '-t', '60', 'start']);
-  const version = (await run(path.join(bin, 'postgres'), ['--version'])).trim().split(' ').at(-1) ?? '?';
+  const version = /\(PostgreSQL\) (\S+)/.exec(await run(path.join(bin, 'postgres'), ['--version']))?.[1] ?? '?';
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, version, stop };
 }

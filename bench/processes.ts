@@ -110,6 +110,9 @@ export function onCleanup(name: string, run: () => Promise<void>, runSync: () =>
   cleanups.push({ name, run, runSync });
 }
 
+/** True once a signal or an error started the cleanup: later failures are its echoes. */
+export const stopping = () => cleaningUp !== undefined;
+
 /** Stops everything, newest first; safe to call more than once. */
 export function cleanupAll(): Promise<void> {
   cleaningUp ??= (async () => {

@@ -142,7 +142,7 @@ export function formatReport(results: Results): string {
         s.static.c32?.p50_ms,
         s.static.c32?.p99_ms,
         1,
-        s.static.drift_pct !== undefined ? `ceiling drift ${s.static.drift_pct} %` : '',
+        s.static.spread_pct !== undefined ? `spread between rounds ${s.static.spread_pct} %` : '',
       ],
     ];
     for (const page of PAGES) {

@@ -20,7 +20,7 @@ import { pickFromCatalogue } from './catalogue-sample.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { type Options, parseOptions, USAGE } from './options.ts';
 import { startPostgres } from './postgres.ts';
-import { cleanupAll, createRunDir, installExitHandlers, reapOrphans } from './processes.ts';
+import { cleanupAll, createRunDir, installExitHandlers, reapOrphans, stopping } from './processes.ts';
 import { type ProfileSummary, summariseProfile } from './profile.ts';
 import { evaluateTargets, formatReport, type Results, table } from './report.ts';
 import { replaySearch } from './search-replay.ts';
@@ -271,7 +271,10 @@ try {
   );
   console.log(`\nResults: bench/results/latest.json  (run took ${elapsed()})`);
 } catch (error) {
-  console.error(`\nbench: ${error instanceof Error ? error.message : error}`);
-  await cleanupAll();
-  process.exit(1);
+  // After Ctrl-C the interrupted step fails too; the signal handler reports and exits.
+  if (!stopping()) {
+    console.error(`\nbench: ${error instanceof Error ? error.message : error}`);
+    await cleanupAll();
+    process.exit(1);
+  }
 }

@@ -2,12 +2,12 @@
  * Server-rendered pages under load, beside the ceiling: a static file from the same server in
  * the same run. Load comes from a separate process (bench/load-worker.ts, autocannon) that
  * shares the two cores with the server, so absolute req/s move with whatever else runs on
- * the machine; the page / static ratio moves much less. The static file is measured first
- * and last (half the time each) at every concurrency so drift during the run is averaged
- * into the ceiling and shown.
+ * the machine; the page / static ratio moves much less. Pages and the static file take turns
+ * in interleaved rounds at every concurrency, so drift during the run is shared by both
+ * sides of the ratio; the ceiling's spread between rounds is shown as a noise gauge.
  */
 import { BROWSER_HEADERS, type LoadResult, okPerSecond, PAGE_HEADERS, problemsOf, runLoad } from './load.ts';
-import { round } from './stats.ts';
+import { round, summarise } from './stats.ts';
 
 export const PAGES = ['home', 'search', 'artist', 'event'] as const;
 export type PageName = (typeof PAGES)[number];
@@ -30,7 +30,8 @@ export type PageResult = {
   error?: string;
 };
 export type SsrResult = {
-  static: { path: string; rps: number; p99_ms: number; c8?: Figures; c32?: Figures; drift_pct?: number };
+  /** spread_pct: spread of the ceiling between rounds at 32 clients ((max − min) ÷ max). */
+  static: { path: string; rps: number; p99_ms: number; c8?: Figures; c32?: Figures; spread_pct?: number };
   pages: Record<PageName, PageResult>;
   seconds_per_measurement: number;
 };
@@ -101,35 +102,46 @@ export async function measureSsr(
   await fixed(staticPath, 8, warm, BROWSER_HEADERS);
   for (const page of live) await fixed(page.path!, 8, warm, PAGE_HEADERS);
 
+  // Interleaved rounds: every target gets a slice of each round, in a rotating order, so a
+  // burst of other work on the machine lands on pages and ceiling alike, not on one of them.
+  const rounds = seconds >= 6 ? 3 : 1;
+  const slice = Math.max(1, Math.round(seconds / rounds));
+  const targets: { name: PageName | 'static'; path: string; headers: Record<string, string> }[] = [
+    { name: 'static', path: staticPath, headers: BROWSER_HEADERS },
+    ...live.map((page) => ({ name: page.name, path: page.path!, headers: PAGE_HEADERS })),
+  ];
   for (const connections of CONCURRENCY) {
     const key = `c${connections}` as const;
-    const half = Math.max(1, seconds / 2);
-    const first = await fixed(staticPath, connections, half, BROWSER_HEADERS);
-    const pageResults: [PageTarget, LoadResult][] = [];
-    for (const page of live) {
-      const measured = await fixed(page.path!, connections, seconds, PAGE_HEADERS);
-      pageResults.push([page, measured]);
-      const f = figures(measured);
-      log(
-        `  ${page.name.padEnd(7)} c=${String(connections).padEnd(2)} ${f.rps} req/s  p50 ${f.p50_ms} ms  p99 ${f.p99_ms} ms${f.error ? `  (${f.error})` : ''}`,
-      );
+    const collected = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
+    for (let r = 0; r < rounds; r++) {
+      for (let i = 0; i < targets.length; i++) {
+        const target = targets[(i + r) % targets.length]!;
+        collected.get(target.name)!.push(await fixed(target.path, connections, slice, target.headers));
+      }
     }
-    const last = await fixed(staticPath, connections, half, BROWSER_HEADERS);
-    const staticFigures = combine(first, last);
-    log(
-      `  static  c=${String(connections).padEnd(2)} ${staticFigures.rps} req/s  p99 ${staticFigures.p99_ms} ms  (first/last ${round(okPerSecond(first), 0)}/${round(okPerSecond(last), 0)})`,
-    );
+    const staticRuns = collected.get('static')!;
+    const staticFigures = figures(merge(staticRuns));
     result.static[key] = staticFigures;
-    for (const [page, measured] of pageResults) {
-      const f = figures(measured);
+    const rates = staticRuns.map(okPerSecond);
+    const spread =
+      rates.length > 1
+        ? round((100 * (Math.max(...rates) - Math.min(...rates))) / Math.max(...rates, 1), 1)
+        : undefined;
+    log(
+      `  static  c=${String(connections).padEnd(2)} ${staticFigures.rps} req/s  p50 ${staticFigures.p50_ms} ms  p99 ${staticFigures.p99_ms} ms${spread !== undefined ? `  (rounds ${rates.map((x) => round(x, 0)).join(' / ')})` : ''}`,
+    );
+    for (const page of live) {
+      const f = figures(merge(collected.get(page.name)!));
       f.ratio = staticFigures.rps > 0 ? round(f.rps / staticFigures.rps, 3) : undefined;
       result.pages[page.name][key] = f;
+      log(
+        `  ${page.name.padEnd(7)} c=${String(connections).padEnd(2)} ${f.rps} req/s  p50 ${f.p50_ms} ms  p99 ${f.p99_ms} ms  ratio ${f.ratio}${f.error ? `  (${f.error})` : ''}`,
+      );
     }
     if (connections === 32) {
       result.static.rps = staticFigures.rps;
       result.static.p99_ms = staticFigures.p99_ms;
-      const rates = [okPerSecond(first), okPerSecond(last)];
-      result.static.drift_pct = round((100 * Math.abs(rates[1]! - rates[0]!)) / Math.max(...rates, 1), 1);
+      if (spread !== undefined) result.static.spread_pct = spread;
     }
   }
   for (const page of live) {
@@ -146,15 +158,19 @@ export async function measureSsr(
   return result;
 }
 
-/** The static ceiling from its two halves: total successes over total time; worst-half latencies. */
-function combine(a: LoadResult, b: LoadResult): Figures {
-  const ok = okPerSecond(a) * a.seconds + okPerSecond(b) * b.seconds;
-  const problems = [problemsOf(a), problemsOf(b)].filter(Boolean);
+/** Several slices of one target as one measurement: all samples, total time. */
+function merge(runs: LoadResult[]): LoadResult {
+  const status: Record<string, number> = {};
+  for (const run of runs)
+    for (const [code, count] of Object.entries(run.status)) status[code] = (status[code] ?? 0) + count;
+  const samples = runs.flatMap((run) => run.samples ?? []);
   return {
-    rps: round(ok / (a.seconds + b.seconds), 0),
-    p50_ms: round(Math.max(a.latency.p50, b.latency.p50), 1),
-    p99_ms: round(Math.max(a.latency.p99, b.latency.p99), 1),
-    max_ms: round(Math.max(a.latency.max, b.latency.max), 1),
-    ...(problems.length ? { error: problems.join('; ') } : {}),
+    seconds: runs.reduce((sum, run) => sum + run.seconds, 0),
+    responses: runs.reduce((sum, run) => sum + run.responses, 0),
+    status,
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    timeouts: runs.reduce((sum, run) => sum + run.timeouts, 0),
+    bytes: runs.reduce((sum, run) => sum + run.bytes, 0),
+    latency: summarise(samples),
   };
 }
