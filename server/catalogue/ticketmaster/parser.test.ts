@@ -58,7 +58,12 @@ describe('parseEventsPage on a complete Discovery page', () => {
       popularity: popularityFromUpcoming(38),
     });
     expect(concert.event.priceRanges).toHaveLength(2);
-    expect(concert.event.images?.map((i) => `${i.ratio}:${i.width}`)).toEqual(['16_9:640', '16_9:2048', '3_2:305', '4_3:305']);
+    expect(concert.event.images?.map((i) => `${i.ratio}:${i.width}`)).toEqual([
+      '16_9:640',
+      '16_9:2048',
+      '3_2:305',
+      '4_3:305',
+    ]);
     expect(concert.venue).toMatchObject({
       name: 'Union Park Theatre',
       city: 'Chicago',
