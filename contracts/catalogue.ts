@@ -121,10 +121,11 @@ function queryList<T extends z.ZodType<string>>(item: T, { split = true } = {}) 
   );
 }
 
+/** Ids are opaque (Discovery ids, demo ids); only their length is bounded. */
 const idText = z
   .string()
-  .max(LIMITS.textLength, { error: `ids are at most ${LIMITS.textLength} characters` })
-  .regex(/^[\w.-]+$/, { error: 'ids contain only letters, digits, dot, dash and underscore' });
+  .min(1, { error: 'must not be empty' })
+  .max(LIMITS.textLength, { error: `ids are at most ${LIMITS.textLength} characters` });
 
 /** SPEC §3: startDateTime / endDateTime are ISO UTC without milliseconds. */
 const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;

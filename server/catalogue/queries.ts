@@ -1,0 +1,389 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Attraction, Event, UpcomingEvents, Venue } from '../../contracts/catalogue.ts';
+import {
+  type EventsQuery,
+  type LatLon,
+  parseIsoUtc,
+  parsePriceBand,
+  resolveLocation,
+  type SearchQuery,
+} from '../../contracts/catalogue.ts';
+import { type CatalogueSource, DEFAULTS, type TicketCategory, type Unit } from '../../contracts/enums.ts';
+import type { Db } from '../db/client.ts';
+import {
+  type AttractionRow,
+  type EventRow,
+  serializeAttraction,
+  serializeEvent,
+  serializeVenue,
+  type VenueRow,
+} from './serialize.ts';
+import { searchText } from './text.ts';
+import { ticketPriceSql } from './ticket-category.ts';
+
+/**
+ * The SQL the catalogue reads share: event filters (SPEC §3 filters), text matching
+ * (ADR 0003) and hydration of ids into Discovery-shaped events, venues and attractions.
+ * Every statement is plain PostgreSQL that runs unchanged on PGlite and a server.
+ */
+
+export type Queryable = Pick<Db, 'execute'>;
+
+export async function rows<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+// ─── Text matching ───────────────────────────────────────────────────────────
+
+export type TextQuery = {
+  /** The keyword as search_text holds names (catalogue/text.ts). */
+  text: string;
+  /** Every word as a prefix, all required: 'taylor sw' → 'taylor:* & sw:*'. */
+  tsquery: string;
+};
+
+/** Words beyond this add nothing to a name search but cost index lookups. */
+const MAX_WORDS = 8;
+
+export function textQuery(keyword: string | undefined): TextQuery | undefined {
+  const text = keyword ? searchText(keyword) : '';
+  if (!text) return undefined;
+  // searchText leaves letters, digits and single spaces only, so no tsquery syntax survives.
+  const words = text.split(' ').slice(0, MAX_WORDS);
+  return { text: words.join(' '), tsquery: words.map((w) => `${w}:*`).join(' & ') };
+}
+
+/** Must match the expression of the *_search_vector_idx indexes (server/db/schema.ts). */
+export const vectorOf = (alias: string) => sql.raw(`to_tsvector('simple'::regconfig, ${alias}.search_text)`);
+export const tsqueryOf = (q: TextQuery) => sql`to_tsquery('simple'::regconfig, ${q.tsquery})`;
+export const matches = (alias: string, q: TextQuery) => sql`${vectorOf(alias)} @@ ${tsqueryOf(q)}`;
+
+/**
+ * Relevance (ADR 0003): the whole name typed scores highest, then a name that starts with
+ * what was typed, then any name holding every word; popularity (0–100) breaks ties and
+ * lifts well-known names over obscure ones within reach of a tier.
+ */
+export function relevance(alias: string, q: TextQuery): SQL {
+  return sql`(case when ${sql.raw(alias)}.search_text = ${q.text} then 1.0
+    when ${sql.raw(alias)}.search_text like ${`${q.text}%`} then 0.6 else 0 end
+    + least(greatest(${sql.raw(alias)}.popularity, 0), 100) / 100.0)`;
+}
+
+// ─── Event filters ───────────────────────────────────────────────────────────
+
+export type FilterParams = Omit<SearchQuery, 'size'> | Omit<EventsQuery, 'sort' | 'page' | 'size'>;
+
+export type Geo = LatLon & { radius: number; unit: Unit };
+
+/** Mean earth radius (IUGG), km. */
+const EARTH_KM = 6371.0088;
+const KM_PER: Record<Unit, number> = { miles: 1.609344, km: 1 };
+
+export function geoOf(query: FilterParams): Geo | undefined {
+  const point = resolveLocation(query);
+  if (!point) return undefined;
+  return { ...point, unit: query.unit ?? DEFAULTS.unit, radius: query.radius ?? DEFAULTS.radius };
+}
+
+type Box = { minLat: number; maxLat: number; minLon: number; maxLon: number };
+const degrees = (radians: number) => (radians * 180) / Math.PI;
+
+/**
+ * Latitude/longitude boxes that hold every point within the radius: one box, or two when
+ * the circle crosses the antimeridian; the whole band of longitudes near a pole.
+ */
+export function boundingBoxes(geo: Geo): Box[] {
+  const angle = (geo.radius * KM_PER[geo.unit]) / EARTH_KM;
+  const minLat = Math.max(-90, geo.latitude - degrees(angle));
+  const maxLat = Math.min(90, geo.latitude + degrees(angle));
+  const cosLat = Math.cos((geo.latitude * Math.PI) / 180);
+  if (minLat <= -90 || maxLat >= 90 || angle >= Math.PI / 2 || Math.sin(angle) >= cosLat) {
+    return [{ minLat, maxLat, minLon: -180, maxLon: 180 }];
+  }
+  const spread = degrees(Math.asin(Math.sin(angle) / cosLat));
+  const minLon = geo.longitude - spread;
+  const maxLon = geo.longitude + spread;
+  if (minLon < -180)
+    return [
+      { minLat, maxLat, minLon: minLon + 360, maxLon: 180 },
+      { minLat, maxLat, minLon: -180, maxLon },
+    ];
+  if (maxLon > 180)
+    return [
+      { minLat, maxLat, minLon, maxLon: 180 },
+      { minLat, maxLat, minLon: -180, maxLon: maxLon - 360 },
+    ];
+  return [{ minLat, maxLat, minLon, maxLon }];
+}
+
+/**
+ * Great-circle (haversine) distance from the query location, in the query unit. Plain
+ * float arithmetic: measured 7× cheaper per row than earthdistance's cube functions (ADR 0003).
+ */
+export function distanceOf(alias: string, geo: Geo): SQL {
+  const lat = sql.raw(`${alias}.latitude`);
+  const lon = sql.raw(`${alias}.longitude`);
+  const perUnit = EARTH_KM / KM_PER[geo.unit];
+  return sql`(${2 * perUnit}::float8 * asin(least(1, sqrt(
+    power(sin(radians(${lat} - ${geo.latitude}::float8) / 2), 2)
+    + cos(radians(${geo.latitude}::float8)) * cos(radians(${lat}))
+    * power(sin(radians(${lon} - ${geo.longitude}::float8) / 2), 2)))))`;
+}
+
+/** Rows within the radius: the GiST point index (events_point_idx) finds the boxes. */
+export function withinRadius(alias: string, geo: Geo): SQL {
+  const boxes = boundingBoxes(geo).map(
+    (b) =>
+      sql`point(${sql.raw(`${alias}.longitude, ${alias}.latitude`)}) <@ box(point(${b.minLon}::float8, ${b.minLat}::float8), point(${b.maxLon}::float8, ${b.maxLat}::float8))`,
+  );
+  return sql`(${sql.join(boxes, sql` or `)}) and ${distanceOf(alias, geo)} <= ${geo.radius}::float8`;
+}
+
+const lower = (values: string[]) => values.map((v) => v.toLowerCase());
+
+/**
+ * Rows from the built-in demo catalogue stand in for Ticketmaster's (ADR 0003): the SPEC
+ * §3 default filter is source=ticketmaster, and the demo catalogue is what a fresh install
+ * serves in its place.
+ */
+export function sourcesFor(requested: string[]): CatalogueSource[] {
+  const sources = new Set(requested as CatalogueSource[]);
+  if (sources.has('ticketmaster')) sources.add('demo');
+  return [...sources];
+}
+
+/**
+ * Conditions on events `e` for every filter of the query except the keyword. Upcoming only
+ * unless a date window is given (SPEC §3 default window starts now); events whose date is
+ * TBA count as upcoming but fall outside any explicit window.
+ */
+export function eventConditions(query: FilterParams, now: Date): SQL[] {
+  const where: SQL[] = [];
+  const start = query.startDateTime ? parseIsoUtc(query.startDateTime) : undefined;
+  const end = query.endDateTime ? parseIsoUtc(query.endDateTime) : undefined;
+  if (start || end) {
+    where.push(sql`e.starts_at >= ${(start ?? now).toISOString()}::timestamptz`);
+    if (end) where.push(sql`e.starts_at <= ${end.toISOString()}::timestamptz`);
+  } else {
+    where.push(sql`(e.starts_at >= ${now.toISOString()}::timestamptz or e.starts_at is null)`);
+  }
+
+  const geo = geoOf(query);
+  if (geo) where.push(withinRadius('e', geo));
+  if (query.countryCode) where.push(sql`e.country_code = ${query.countryCode}`);
+  if (query.city?.length) {
+    where.push(sql`e.venue_id in (select v.id from venues v where lower(v.city) in ${lower(query.city)})`);
+  }
+  if (query.stateCode) {
+    where.push(
+      sql`e.venue_id in (select v.id from venues v where upper(v.state_code) = ${query.stateCode.toUpperCase()})`,
+    );
+  }
+  if (query.postalCode) {
+    where.push(sql`e.venue_id in (select v.id from venues v where v.postal_code = ${query.postalCode})`);
+  }
+  if (query.venueId?.length) where.push(sql`e.venue_id in ${query.venueId}`);
+  if (query.attractionId?.length) {
+    where.push(
+      sql`e.id in (select ea.event_id from event_attractions ea where ea.attraction_id in ${query.attractionId})`,
+    );
+  }
+  if (query.segmentId?.length) where.push(sql`e.segment_id in ${query.segmentId}`);
+  const genres = [...(query.genres ?? []), ...(query.genreId ?? [])];
+  if (genres.length) {
+    // Names (any case) or ids, at genre or sub-genre level.
+    const ids = sql`(select c.id from classifications c where c.id in ${genres} or lower(c.name) in ${lower(genres)})`;
+    where.push(
+      sql`(e.genre_id in ${genres} or e.sub_genre_id in ${genres} or e.genre_id in ${ids} or e.sub_genre_id in ${ids})`,
+    );
+  }
+  if (query.source?.length) where.push(sql`e.source in ${sourcesFor(query.source)}`);
+  if (query.priceRanges?.length) {
+    const price = ticketPriceSql(query.ticketCategory ?? DEFAULTS.ticketCategory, sql`e.price_min`, sql`e.price_max`);
+    const bands = query.priceRanges.map((text) => {
+      const band = parsePriceBand(text)!;
+      const bounds = [
+        band.min !== undefined ? sql`${price} >= ${band.min}::numeric` : undefined,
+        band.max !== undefined ? sql`${price} <= ${band.max}::numeric` : undefined,
+      ].filter((c): c is SQL => c !== undefined);
+      return sql`(${sql.join(bounds, sql` and `)})`;
+    });
+    where.push(sql`(${sql.join(bands, sql` or `)})`);
+  }
+  return where;
+}
+
+/**
+ * Events whose own name, venue name or any attraction's name holds every typed word.
+ * A union of three index scans: an OR across tables would force a scan of every event.
+ */
+export function eventKeywordCondition(q: TextQuery): SQL {
+  return sql`e.id in (
+    select m.id from events m where ${matches('m', q)}
+    union
+    select m.id from events m where m.venue_id in (select v.id from venues v where ${matches('v', q)})
+    union
+    select ea.event_id from event_attractions ea
+      join attractions a on a.id = ea.attraction_id where ${matches('a', q)}
+  )`;
+}
+
+export const whereOf = (conditions: SQL[]) =>
+  conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+
+// ─── Hydration ───────────────────────────────────────────────────────────────
+
+const UTC_ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
+
+const classificationJoins = (alias: string) =>
+  sql.raw(`left join classifications cs on cs.id = ${alias}.segment_id
+    left join classifications cg on cg.id = ${alias}.genre_id
+    left join classifications csg on csg.id = ${alias}.sub_genre_id`);
+
+const ATTRACTION_COLUMNS = sql.raw(`a.id, a.source, a.name, a.url, a.description, a.images, a.upcoming_events,
+  a.segment_id, cs.name as segment_name, a.genre_id, cg.name as genre_name,
+  a.sub_genre_id, csg.name as sub_genre_name`);
+
+const VENUE_FIELDS = [
+  'id',
+  'source',
+  'name',
+  'url',
+  'address',
+  'city',
+  'state_code',
+  'state_name',
+  'country_code',
+  'country_name',
+  'postal_code',
+  'timezone',
+  'latitude',
+  'longitude',
+  'images',
+  'upcoming_events',
+] as const satisfies readonly (keyof VenueRow)[];
+const VENUE_COLUMNS = sql.raw(VENUE_FIELDS.map((f) => `v.${f}`).join(', '));
+/** The same columns prefixed v_, beside an event's own. */
+const VENUE_AS_V = sql.raw(VENUE_FIELDS.map((f) => `v.${f} as v_${f}`).join(', '));
+
+/** An event row with its venue's columns alongside (v_*), from one join. */
+type EventWithVenueRow = EventRow & { [K in keyof VenueRow as `v_${K & string}`]: VenueRow[K] | null };
+
+function eventWithVenueColumns(geo: Geo | undefined): SQL {
+  return sql`e.id, e.source, e.name, e.url, e.info, e.please_note,
+    e.local_date::text as local_date, to_char(e.local_time, 'HH24:MI:SS') as local_time,
+    to_char(e.starts_at at time zone 'UTC', ${sql.raw(UTC_ISO)}) as starts_at,
+    e.timezone, e.status_code, e.venue_id, e.price_ranges,
+    e.price_min::float8 as price_min, e.price_max::float8 as price_max, e.currency, e.images,
+    e.segment_id, cs.name as segment_name, e.genre_id, cg.name as genre_name,
+    e.sub_genre_id, csg.name as sub_genre_name,
+    ${geo ? distanceOf('e', geo) : sql`null::float8`} as distance,
+    ${VENUE_AS_V}`;
+}
+
+function venueOf(row: EventWithVenueRow): VenueRow | undefined {
+  if (!row.v_id) return undefined;
+  return Object.fromEntries(VENUE_FIELDS.map((f) => [f, row[`v_${f}`]])) as VenueRow;
+}
+
+/**
+ * Upcoming means what refreshUpcomingCounts (counts.ts) counts: starts now or later, or
+ * date TBA, any status.
+ */
+const upcoming = (now: Date) => sql`(e.starts_at is null or e.starts_at >= ${now.toISOString()}::timestamptz)`;
+
+/**
+ * Live upcoming counts per source for one attraction or venue (detail pages); lists use the
+ * denormalised totals so a search answer costs no counting (ADR 0003).
+ */
+async function liveCounts(db: Queryable, from: SQL, now: Date): Promise<UpcomingEvents> {
+  const list = await rows<{ source: CatalogueSource; n: number }>(
+    db,
+    sql`select e.source, count(*)::int as n from ${from} and ${upcoming(now)} group by e.source order by e.source`,
+  );
+  return { _total: list.reduce((sum, r) => sum + r.n, 0), ...Object.fromEntries(list.map((r) => [r.source, r.n])) };
+}
+
+export const totalOnly = (row: { upcoming_events: number }): UpcomingEvents => ({ _total: row.upcoming_events });
+
+export async function attractionRows(db: Queryable, ids: string[]): Promise<AttractionRow[]> {
+  if (ids.length === 0) return [];
+  return rows(
+    db,
+    sql`select ${ATTRACTION_COLUMNS} from attractions a ${classificationJoins('a')} where a.id in ${ids}`,
+  );
+}
+
+/** Attractions by id, in the order asked. */
+export async function loadAttractions(db: Queryable, ids: string[]): Promise<Attraction[]> {
+  const byId = new Map(
+    (await attractionRows(db, ids)).map((row) => [row.id, serializeAttraction(row, totalOnly(row))]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** One attraction with per-source upcoming counts. */
+export async function loadAttraction(db: Queryable, id: string, now: Date): Promise<Attraction | undefined> {
+  const [row] = await attractionRows(db, [id]);
+  if (!row) return undefined;
+  const counts = await liveCounts(
+    db,
+    sql`event_attractions ea join events e on e.id = ea.event_id where ea.attraction_id = ${id}`,
+    now,
+  );
+  return serializeAttraction(row, counts);
+}
+
+/** One venue with per-source upcoming counts. */
+export async function loadVenue(db: Queryable, id: string, now: Date): Promise<Venue | undefined> {
+  const [row] = await rows<VenueRow>(db, sql`select ${VENUE_COLUMNS} from venues v where v.id = ${id}`);
+  if (!row) return undefined;
+  return serializeVenue(row, await liveCounts(db, sql`events e where e.venue_id = ${id}`, now));
+}
+
+export type HydrateOptions = {
+  geo: Geo | undefined;
+  ticketCategory: TicketCategory;
+};
+
+/**
+ * Events by id, in the order asked, each with its venue and attractions embedded: two
+ * statements whatever the page size (events joined to venues; their attractions).
+ */
+export async function loadEvents(db: Queryable, ids: string[], options: HydrateOptions): Promise<Event[]> {
+  if (ids.length === 0) return [];
+  const [eventList, lineUp] = await Promise.all([
+    rows<EventWithVenueRow>(
+      db,
+      sql`select ${eventWithVenueColumns(options.geo)} from events e ${classificationJoins('e')}
+        left join venues v on v.id = e.venue_id where e.id in ${ids}`,
+    ),
+    rows<AttractionRow & { event_id: string }>(
+      db,
+      sql`select ea.event_id, ${ATTRACTION_COLUMNS} from event_attractions ea
+        join attractions a on a.id = ea.attraction_id ${classificationJoins('a')}
+        where ea.event_id in ${ids} order by ea.event_id, ea.position, a.id`,
+    ),
+  ]);
+  const attractions = new Map<string, Attraction[]>();
+  for (const row of lineUp) {
+    attractions.set(row.event_id, [...(attractions.get(row.event_id) ?? []), serializeAttraction(row, totalOnly(row))]);
+  }
+  const unit = options.geo?.unit ?? DEFAULTS.unit;
+  const byId = new Map(
+    eventList.map((row) => {
+      const venue = venueOf(row);
+      return [
+        row.id,
+        serializeEvent(row, {
+          venue: venue ? serializeVenue(venue, totalOnly(venue)) : undefined,
+          attractions: attractions.get(row.id) ?? [],
+          ticketCategory: options.ticketCategory,
+          unit,
+        }),
+      ];
+    }),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

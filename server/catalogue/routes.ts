@@ -1,0 +1,165 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
+import {
+  AttractionSchema,
+  ClassificationSchema,
+  EventImagesSchema,
+  EventListSchema,
+  EventQuerySchema,
+  EventSchema,
+  EventsQuerySchema,
+  IdParamsSchema,
+  ImageSchema,
+  PageSchema,
+  PriceRangeSchema,
+  SearchQuerySchema,
+  SearchResultSchema,
+  TicketPriceSchema,
+  UpcomingEventsSchema,
+  VenueSchema,
+} from '../../contracts/catalogue.ts';
+import type { Services } from '../context.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { getAttraction, getEvent, getEventImages, getVenue, listEvents } from './events.ts';
+import { type OpenApiOperation, registerOperations, registerSchemas } from './openapi.ts';
+import { searchCatalogue } from './search.ts';
+
+/**
+ * Catalogue reads under /api (SPEC §7). Every answer comes from our database; handlers
+ * parse, call the same domain function the page loaders call, and send.
+ */
+
+/** Bad input is a 400 naming the parameter (the top-level one for list items) and why. */
+function parse<S extends z.ZodType>(schema: S, input: unknown, code: string): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.find((p): p is string => typeof p === 'string');
+  const value =
+    issue.path.length > 1 && typeof issue.path[1] === 'number' ? ` (value ${Number(issue.path[1]) + 1})` : '';
+  throw new ApiError(400, code, field ? `${field}${value} ${issue.message}` : issue.message, field);
+}
+
+/** Catalogue answers change only with an ingest; a short shared cache is safe. */
+const CACHE = 'public, max-age=60';
+
+export const catalogueRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
+  const db = services.database.db;
+
+  api.get('/events/search', async (request, reply) => {
+    const query = parse(SearchQuerySchema, request.query, 'invalid_query');
+    return reply.header('cache-control', CACHE).send(await searchCatalogue(db, query));
+  });
+
+  api.get('/events', async (request, reply) => {
+    const query = parse(EventsQuerySchema, request.query, 'invalid_query');
+    return reply.header('cache-control', CACHE).send(await listEvents(db, query));
+  });
+
+  api.get('/events/:id', async (request, reply) => {
+    const { id } = parse(IdParamsSchema, request.params, 'invalid_path');
+    const { ticketCategory } = parse(EventQuerySchema, request.query, 'invalid_query');
+    const event = await getEvent(db, id, { ticketCategory });
+    if (!event) throw notFound('Event');
+    return reply.header('cache-control', CACHE).send(event);
+  });
+
+  api.get('/events/:id/images', async (request, reply) => {
+    const { id } = parse(IdParamsSchema, request.params, 'invalid_path');
+    const images = await getEventImages(db, id);
+    if (!images) throw notFound('Event');
+    return reply.header('cache-control', CACHE).send(images);
+  });
+
+  api.get('/events/attraction/:id', async (request, reply) => {
+    const { id } = parse(IdParamsSchema, request.params, 'invalid_path');
+    const attraction = await getAttraction(db, id);
+    if (!attraction) throw notFound('Attraction');
+    return reply.header('cache-control', CACHE).send(attraction);
+  });
+
+  api.get('/events/venue/:id', async (request, reply) => {
+    const { id } = parse(IdParamsSchema, request.params, 'invalid_path');
+    const venue = await getVenue(db, id);
+    if (!venue) throw notFound('Venue');
+    return reply.header('cache-control', CACHE).send(venue);
+  });
+};
+
+registerSchemas({
+  Image: ImageSchema,
+  Classification: ClassificationSchema,
+  UpcomingEvents: UpcomingEventsSchema,
+  PriceRange: PriceRangeSchema,
+  TicketPrice: TicketPriceSchema,
+  Venue: VenueSchema,
+  Attraction: AttractionSchema,
+  Event: EventSchema,
+  Page: PageSchema,
+  EventList: EventListSchema,
+  SearchResult: SearchResultSchema,
+  EventImages: EventImagesSchema,
+});
+
+const badInput = { description: 'A parameter is malformed; error.field names it' };
+const tags = ['catalogue'];
+const operations: OpenApiOperation[] = [
+  {
+    method: 'get',
+    path: '/events/search',
+    summary: 'Search artists and upcoming events by what was typed',
+    description: 'Prefix matching on every word, accents ignored, close spellings when nothing matches (ADR 0003).',
+    tags,
+    query: SearchQuerySchema,
+    responses: { 200: { description: 'Matching attractions and events', schema: SearchResultSchema }, 400: badInput },
+  },
+  {
+    method: 'get',
+    path: '/events',
+    summary: 'List events matching filters, paged',
+    tags,
+    query: EventsQuerySchema,
+    responses: { 200: { description: 'A page of events', schema: EventListSchema }, 400: badInput },
+  },
+  {
+    method: 'get',
+    path: '/events/:id',
+    summary: 'One event with its venue and attractions',
+    tags,
+    params: IdParamsSchema,
+    query: EventQuerySchema,
+    responses: {
+      200: { description: 'The event', schema: EventSchema },
+      400: badInput,
+      404: { description: 'No such event' },
+    },
+  },
+  {
+    method: 'get',
+    path: '/events/:id/images',
+    summary: 'Images of one event',
+    tags,
+    params: IdParamsSchema,
+    responses: { 200: { description: 'The images', schema: EventImagesSchema }, 404: { description: 'No such event' } },
+  },
+  {
+    method: 'get',
+    path: '/events/attraction/:id',
+    summary: 'Artist (attraction) details',
+    tags,
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'The attraction', schema: AttractionSchema },
+      404: { description: 'No such attraction' },
+    },
+  },
+  {
+    method: 'get',
+    path: '/events/venue/:id',
+    summary: 'Venue details',
+    tags,
+    params: IdParamsSchema,
+    responses: { 200: { description: 'The venue', schema: VenueSchema }, 404: { description: 'No such venue' } },
+  },
+];
+registerOperations(operations);
