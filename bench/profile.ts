@@ -1,8 +1,9 @@
 /**
- * `--profile`: the measured server runs under `node --cpu-prof`; its profile (written when it
- * stops) is summarised here by self time: which packages and which functions the server's
- * CPU went to while it served the benchmark. Open the .cpuprofile in Chrome DevTools
- * (Performance → Load profile) or speedscope for the full call tree.
+ * `--profile`: after the measurements, a separate server process runs under `node --cpu-prof`
+ * while the slowest page alone is loaded; the profile (written when it stops) is summarised
+ * here by self time over the load window only (start-up and warm-up excluded): which packages
+ * and which functions the CPU went to. Open the .cpuprofile in Chrome DevTools (Performance →
+ * Load profile) or speedscope for the full call tree.
  */
 import { readFileSync } from 'node:fs';
 import { round } from './stats.ts';
@@ -13,6 +14,7 @@ type CpuProfile = { nodes: ProfileNode[]; startTime: number; endTime: number; sa
 
 export type ProfileSummary = {
   file: string;
+  page?: string;
   total_ms: number;
   idle_pct: number;
   by_area: { area: string; ms: number; pct: number }[];
@@ -35,17 +37,25 @@ export function areaOf(url: string, functionName: string): string {
   if (url.startsWith('node:')) return 'node (core)';
   // PGlite is Postgres compiled to WebAssembly, running on the server's own thread.
   if (url.startsWith('wasm://')) return 'wasm (PGlite)';
-  const own = /\/(server|app|build\/server|contracts)\//.exec(url);
-  if (own) return own[1] === 'build/server' ? 'app (server build)' : own[1]!;
+  // The server bundle holds app/ code compiled by Vite; server/ and contracts/ run from source.
+  if (url.includes('/build/server/')) return 'app (server build)';
+  const own = /\/(server|contracts)\//.exec(url);
+  if (own) return own[1]!;
   return url.replace(/^file:\/\//, '');
 }
 
-export function summariseProfile(file: string, top = 15): ProfileSummary {
+/** Microseconds on the monotonic clock V8 stamps profiles with (CLOCK_MONOTONIC on Linux, shared by processes). */
+export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+export function summariseProfile(file: string, window?: { fromUs: number; toUs: number }, top = 15): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   // Self time per node from the sample stream (timeDeltas[i] precedes samples[i]).
   const selfUs = new Map<number, number>();
+  let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (window && (at < window.fromUs || at > window.toUs)) continue;
     const next = profile.timeDeltas[i + 1] ?? 0;
     const id = profile.samples[i]!;
     selfUs.set(id, (selfUs.get(id) ?? 0) + Math.max(0, next));
@@ -59,7 +69,7 @@ export function summariseProfile(file: string, top = 15): ProfileSummary {
     const area = areaOf(frame.url, frame.functionName);
     areas.set(area, (areas.get(area) ?? 0) + us);
     const location = frame.url
-      ? `${frame.url.replace(/^.*\/node_modules\//, '').replace(/^file:\/\/.*?\/(server|app|build)\//, '$1/')}:${frame.lineNumber + 1}`
+      ? `${frame.url.replace(/^.*\/node_modules\//, '').replace(/^file:\/\/.*?\/(build\/server|server|contracts)\//, '$1/')}:${frame.lineNumber + 1}`
       : '';
     const key = `${frame.functionName}@${location}`;
     const entry = functions.get(key) ?? { function: frame.functionName || '(anonymous)', location, area, us: 0 };

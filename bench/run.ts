@@ -18,14 +18,15 @@ import path from 'node:path';
 import { measureBundles } from './bundles.ts';
 import { pickFromCatalogue } from './catalogue-sample.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { okPerSecond, PAGE_HEADERS, runLoad } from './load.ts';
 import { type Options, parseOptions, USAGE } from './options.ts';
 import { startPostgres } from './postgres.ts';
 import { cleanupAll, createRunDir, installExitHandlers, reapOrphans, stopping } from './processes.ts';
-import { type ProfileSummary, summariseProfile } from './profile.ts';
+import { monotonicUs, type ProfileSummary, summariseProfile } from './profile.ts';
 import { evaluateTargets, formatReport, type Results, table } from './report.ts';
 import { replaySearch } from './search-replay.ts';
 import { buildApp, REPO, type RunningServer, startServer, waitUntilQuiet } from './server.ts';
-import { measureSsr, type PageTarget, probe } from './ssr.ts';
+import { measureSsr, PAGES, type PageTarget, probe } from './ssr.ts';
 import { round } from './stats.ts';
 
 const RESULTS_DIR = path.join(REPO, 'bench', 'results');
@@ -123,8 +124,7 @@ async function main(options: Options): Promise<Results> {
   await seeding.stop();
 
   // The measured process: a plain restart on the filled database, as after a deploy.
-  const profileDir = options.profile ? path.join(runDir, 'profile') : undefined;
-  const server: RunningServer = await startServer({ ...serverOptions, profileDir });
+  const server: RunningServer = await startServer(serverOptions);
   await waitUntilQuiet(server.child.pid!, 120);
   m.restart_seconds = round(server.startSeconds, 1);
   log(`  restarted for measurement in ${m.restart_seconds} s (${server.origin})`);
@@ -191,25 +191,54 @@ async function main(options: Options): Promise<Results> {
   }
 
   await server.stop();
-  if (profileDir) results.profile = saveProfile(profileDir);
+
+  if (options.profile) {
+    // The page furthest from its target, or home when nothing was measured under load.
+    const measured = PAGES.map((name) => ({ name, figures: results.ssr?.pages[name] })).filter(
+      (p) => p.figures?.ratio !== null && p.figures?.ratio !== undefined,
+    );
+    measured.sort((a, b) => a.figures!.ratio! - b.figures!.ratio!);
+    const slowest = pages.find((p) => p.name === (measured[0]?.name ?? 'home'));
+    if (slowest?.path && !slowest.error) {
+      step(`CPU profile of the ${slowest.name} page under load (a separate server run under --cpu-prof)`);
+      results.profile = await profilePage(serverOptions, slowest.name, slowest.path, options.quick ? 3 : 10);
+    } else {
+      log('  no page to profile');
+    }
+  }
   return results;
 }
 
-function saveProfile(dir: string): ProfileSummary | undefined {
-  const file = existsSync(dir) ? readdirSync(dir).find((name) => name.endsWith('.cpuprofile')) : undefined;
+async function profilePage(
+  serverOptions: Parameters<typeof startServer>[0],
+  name: string,
+  pagePath: string,
+  seconds: number,
+): Promise<ProfileSummary | undefined> {
+  const profileDir = path.join(path.dirname(serverOptions.logFile), 'profile');
+  const server = await startServer({ ...serverOptions, profileDir });
+  await waitUntilQuiet(server.child.pid!, 60);
+  const url = `${server.origin}${pagePath}`;
+  await runLoad({ kind: 'fixed', url, connections: 8, seconds: 2, headers: PAGE_HEADERS });
+  const window = { fromUs: monotonicUs(), toUs: 0 };
+  const load = await runLoad({ kind: 'fixed', url, connections: 8, seconds, headers: PAGE_HEADERS });
+  window.toUs = monotonicUs();
+  log(`  ${name}: ${round(okPerSecond(load), 0)} req/s at 8 clients while profiled`);
+  await server.stop();
+  const file = existsSync(profileDir) ? readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile')) : undefined;
   if (!file) {
     log('  no CPU profile was written (the server did not exit cleanly)');
     return undefined;
   }
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const kept = path.join(RESULTS_DIR, 'server.cpuprofile');
-  copyFileSync(path.join(dir, file), kept);
-  return summariseProfile(kept);
+  const kept = path.join(RESULTS_DIR, `server-${name}.cpuprofile`);
+  copyFileSync(path.join(profileDir, file), kept);
+  return { ...summariseProfile(kept, window), page: `${name} ${pagePath}` };
 }
 
 function printProfile(summary: ProfileSummary) {
   log(
-    `\nServer CPU profile (${path.relative(REPO, summary.file)}): ${summary.total_ms} ms sampled, ${summary.idle_pct} % idle`,
+    `\nServer CPU profile, ${summary.page} under load (${path.relative(REPO, summary.file)}): ${summary.total_ms} ms sampled, ${summary.idle_pct} % idle`,
   );
   log(
     table(
