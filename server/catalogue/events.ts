@@ -19,6 +19,8 @@ import {
   loadAttraction,
   loadEvents,
   loadVenue,
+  ordered,
+  pickedIds,
   type Queryable,
   relevance,
   rows,
@@ -48,7 +50,7 @@ function orderBy(query: EventsQuery, q: TextQuery | undefined, geo: Geo | undefi
     default:
       return q
         ? sql`${relevance('e', q)} desc, e.starts_at asc nulls last, e.id`
-        : sql`e.popularity desc, e.starts_at asc nulls last, e.id`;
+        : sql`e.popularity desc nulls last, e.starts_at asc nulls last, e.id`;
   }
 }
 
@@ -105,19 +107,17 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
   if (q) conditions.push(eventKeywordCondition(q));
   const where = whereOf(conditions);
 
-  const [[counted], idRows] = await Promise.all([
+  const [[counted], events] = await Promise.all([
     rows<{ n: number }>(db, sql`select count(*)::int as n from events e ${where}`),
-    rows<{ id: string }>(
+    loadEvents(
       db,
-      sql`select e.id from events e ${where} order by ${orderBy(query, q, geo)} limit ${size} offset ${page * size}`,
+      ordered(
+        sql`select e.id from events e ${where} order by ${orderBy(query, q, geo)} limit ${size} offset ${page * size}`,
+      ),
+      { geo, ticketCategory: query.ticketCategory ?? DEFAULTS.ticketCategory },
     ),
   ]);
   const totalElements = counted?.n ?? 0;
-  const events = await loadEvents(
-    db,
-    idRows.map((r) => r.id),
-    { geo, ticketCategory: query.ticketCategory ?? DEFAULTS.ticketCategory },
-  );
 
   const totalPages = Math.ceil(totalElements / size);
   // Discovery's deep-paging rule: pages whose start reaches the limit cannot be asked for.
@@ -141,7 +141,7 @@ export async function getEvent(
   id: string,
   options: ReadOptions & { ticketCategory?: TicketCategory } = {},
 ): Promise<Event | null> {
-  const [event] = await loadEvents(db, [id], {
+  const [event] = await loadEvents(db, pickedIds([id]), {
     geo: undefined,
     ticketCategory: options.ticketCategory ?? DEFAULTS.ticketCategory,
   });

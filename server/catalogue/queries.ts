@@ -347,43 +347,60 @@ export type HydrateOptions = {
   ticketCategory: TicketCategory;
 };
 
-/**
- * Events by id, in the order asked, each with its venue and attractions embedded: two
- * statements whatever the page size (events joined to venues; their attractions).
- */
-export async function loadEvents(db: Queryable, ids: string[], options: HydrateOptions): Promise<Event[]> {
-  if (ids.length === 0) return [];
-  const [eventList, lineUp] = await Promise.all([
-    rows<EventWithVenueRow>(
-      db,
-      sql`select ${eventWithVenueColumns(options.geo)} from events e ${classificationJoins('e')}
-        left join venues v on v.id = e.venue_id where e.id in ${ids}`,
-    ),
-    rows<AttractionRow & { event_id: string }>(
-      db,
-      sql`select ea.event_id, ${ATTRACTION_COLUMNS} from event_attractions ea
-        join attractions a on a.id = ea.attraction_id ${classificationJoins('a')}
-        where ea.event_id in ${ids} order by ea.event_id, ea.position, a.id`,
-    ),
-  ]);
-  const attractions = new Map<string, Attraction[]>();
-  for (const row of lineUp) {
-    attractions.set(row.event_id, [...(attractions.get(row.event_id) ?? []), serializeAttraction(row, totalOnly(row))]);
-  }
-  const unit = options.geo?.unit ?? DEFAULTS.unit;
-  const byId = new Map(
-    eventList.map((row) => {
-      const venue = venueOf(row);
-      return [
-        row.id,
-        serializeEvent(row, {
-          venue: venue ? serializeVenue(venue, totalOnly(venue)) : undefined,
-          attractions: attractions.get(row.id) ?? [],
-          ticketCategory: options.ticketCategory,
-          unit,
-        }),
-      ];
-    }),
+/** A statement selecting `id` and `ord` (the order to answer in) of the events to load. */
+export type Picked = SQL;
+
+/** Ids in the given order, as a Picked statement. */
+export function pickedIds(ids: string[]): Picked {
+  if (ids.length === 0) return sql`select null::text as id, 0 as ord where false`;
+  const list = sql.join(
+    ids.map((id, i) => sql`(${id}, ${i})`),
+    sql`, `,
   );
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return sql`select id, ord::int as ord from (values ${list}) as t(id, ord)`;
+}
+
+/**
+ * Numbers the rows of an ordered `select e.id …` as Picked. row_number() over () counts rows
+ * as the sorted subquery hands them over; nothing sits between the two to reorder them.
+ */
+export function ordered(select: SQL): Picked {
+  return sql`select s.id, (row_number() over ())::int as ord from (${select}) s`;
+}
+
+/** An event's line-up (headliner first) as JSON, so one statement loads a whole page. */
+const LINE_UP = sql.raw(`(select coalesce(json_agg(json_build_object(
+    'id', a.id, 'source', a.source, 'name', a.name, 'url', a.url, 'description', a.description,
+    'images', a.images, 'upcoming_events', a.upcoming_events,
+    'segment_id', a.segment_id, 'segment_name', cs.name, 'genre_id', a.genre_id, 'genre_name', cg.name,
+    'sub_genre_id', a.sub_genre_id, 'sub_genre_name', csg.name) order by ea.position, a.id), '[]'::json)
+  from event_attractions ea join attractions a on a.id = ea.attraction_id
+    left join classifications cs on cs.id = a.segment_id
+    left join classifications cg on cg.id = a.genre_id
+    left join classifications csg on csg.id = a.sub_genre_id
+  where ea.event_id = e.id) as line_up`);
+
+/**
+ * Events of a Picked statement, in its order, each with its venue and attractions embedded,
+ * in one statement whatever the page size.
+ */
+export async function loadEvents(db: Queryable, picked: Picked, options: HydrateOptions): Promise<Event[]> {
+  const list = await rows<EventWithVenueRow & { line_up: AttractionRow[] }>(
+    db,
+    sql`with picked as (${picked})
+      select ${eventWithVenueColumns(options.geo)}, ${LINE_UP}
+      from picked p join events e on e.id = p.id ${classificationJoins('e')}
+      left join venues v on v.id = e.venue_id
+      order by p.ord`,
+  );
+  const unit = options.geo?.unit ?? DEFAULTS.unit;
+  return list.map((row) => {
+    const venue = venueOf(row);
+    return serializeEvent(row, {
+      venue: venue ? serializeVenue(venue, totalOnly(venue)) : undefined,
+      attractions: row.line_up.map((a) => serializeAttraction(a, totalOnly(a))),
+      ticketCategory: options.ticketCategory,
+      unit,
+    });
+  });
 }

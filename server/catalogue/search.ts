@@ -9,6 +9,9 @@ import {
   loadAttractions,
   loadEvents,
   matches,
+  ordered,
+  type Picked,
+  pickedIds,
   type Queryable,
   relevance,
   rows,
@@ -24,10 +27,11 @@ import {
 
 /**
  * Each text branch keeps its most popular matches only, so a one-letter prefix that
- * matches half the catalogue costs a bounded amount; ranking then runs on the candidates.
+ * matches a third of the catalogue costs a bounded amount (the planner walks the
+ * popularity index until it has them); ranking then runs on the candidates (ADR 0003).
  */
-const CANDIDATES = 200;
-const PREFIX_CANDIDATES = 50;
+const CANDIDATES = 50;
+const PREFIX_CANDIDATES = 20;
 /** Attractions and venues whose names match lend their events to the event list. */
 const RELATED = 20;
 /** Lowest pg_trgm word similarity a close spelling needs (ADR 0003). */
@@ -57,40 +61,39 @@ async function findAttractions(db: Queryable, query: SearchQuery, q: TextQuery |
     return rows<{ id: string }>(
       db,
       sql`select a.id from attractions a where ${where} and a.upcoming_events > 0
-        order by a.popularity desc, a.id limit ${limit}`,
+        order by a.popularity desc nulls last, a.id limit ${limit}`,
     );
   }
   return rows<{ id: string }>(
     db,
     sql`select a.id from (
       (select a.id, a.search_text, a.popularity from attractions a where ${where} and ${matches('a', q)}
-        order by a.popularity desc limit ${CANDIDATES})
+        order by a.popularity desc nulls last limit ${CANDIDATES})
       union
       (select a.id, a.search_text, a.popularity from attractions a where ${where} and a.search_text like ${`${q.text}%`}
-        order by a.popularity desc limit ${PREFIX_CANDIDATES})
+        order by a.popularity desc nulls last limit ${PREFIX_CANDIDATES})
     ) a order by ${relevance('a', q)} desc, a.search_text, a.id limit ${limit}`,
   );
 }
 
-async function findEvents(
-  db: Queryable,
+/** The best `limit` events as a Picked statement (ids with their rank). */
+function rankedEvents(
   query: SearchQuery,
   q: TextQuery | undefined,
   attractionIds: string[],
   limit: number,
   now: Date,
-) {
+): Picked {
   const where = and(eventConditions(query, now));
   if (!q) {
-    return rows<{ id: string }>(
-      db,
+    return ordered(
       sql`select e.id from events e where ${where}
-        order by e.popularity desc, e.starts_at asc nulls last, e.id limit ${limit}`,
+        order by e.popularity desc nulls last, e.starts_at asc nulls last, e.id limit ${limit}`,
     );
   }
   const branch = (condition: SQL, cap: number) =>
     sql`(select e.id, e.search_text, e.popularity, e.starts_at from events e where ${where} and ${condition}
-      order by e.popularity desc limit ${cap})`;
+      order by e.popularity desc nulls last limit ${cap})`;
   const branches = [
     branch(matches('e', q), CANDIDATES),
     branch(sql`e.search_text like ${`${q.text}%`}`, PREFIX_CANDIDATES),
@@ -108,8 +111,7 @@ async function findEvents(
       ),
     );
   }
-  return rows<{ id: string }>(
-    db,
+  return ordered(
     sql`select e.id from (${sql.join(branches, sql` union `)}) e
       order by ${relevance('e', q)} desc, e.starts_at asc nulls last, e.id limit ${limit}`,
   );
@@ -130,15 +132,15 @@ async function fuzzy(db: Db, query: SearchQuery, q: TextQuery, limit: number, no
     const attractions = await rows<{ id: string }>(
       tx,
       sql`select a.id from attractions a where ${attractionWhere} and a.search_text %> ${q.text}
-        order by word_similarity(${q.text}, a.search_text) desc, a.popularity desc, a.id limit ${limit}`,
+        order by word_similarity(${q.text}, a.search_text) desc, a.popularity desc nulls last, a.id limit ${limit}`,
     );
     const events = await rows<{ id: string }>(
       tx,
       sql`select e.id from events e where ${eventWhere} and e.search_text %> ${q.text}
-        order by word_similarity(${q.text}, e.search_text) desc, e.popularity desc, e.starts_at asc nulls last, e.id
+        order by word_similarity(${q.text}, e.search_text) desc, e.popularity desc nulls last, e.starts_at asc nulls last, e.id
         limit ${limit}`,
     );
-    return { attractions, events };
+    return { attractions: attractions.map((r) => r.id), events: events.map((r) => r.id) };
   });
 }
 
@@ -146,31 +148,21 @@ export async function searchCatalogue(db: Db, query: SearchQuery, options: ReadO
   const now = options.now ?? new Date();
   const size = query.size ?? DEFAULTS.searchSize;
   const q = textQuery(query.keyword);
-  const matchedAttractions = await findAttractions(db, query, q, Math.max(size, RELATED));
-  let attractionIds = matchedAttractions.slice(0, size).map((r) => r.id);
-  let eventIds = (
-    await findEvents(
-      db,
-      query,
-      q,
-      matchedAttractions.map((r) => r.id),
-      size,
-      now,
-    )
-  ).map((r) => r.id);
-  let isFuzzy = false;
-  if (q && attractionIds.length === 0 && eventIds.length === 0) {
-    const close = await fuzzy(db, query, q, size, now);
-    attractionIds = close.attractions.map((r) => r.id);
-    eventIds = close.events.map((r) => r.id);
-    isFuzzy = attractionIds.length + eventIds.length > 0;
-  }
-  const [attractions, events] = await Promise.all([
-    loadAttractions(db, attractionIds),
-    loadEvents(db, eventIds, {
-      geo: geoOf(query),
-      ticketCategory: query.ticketCategory ?? DEFAULTS.ticketCategory,
-    }),
+  const hydrate = { geo: geoOf(query), ticketCategory: query.ticketCategory ?? DEFAULTS.ticketCategory };
+  const matched = (await findAttractions(db, query, q, Math.max(size, RELATED))).map((r) => r.id);
+  const picked = rankedEvents(query, q, matched, size, now);
+  let [attractions, events] = await Promise.all([
+    loadAttractions(db, matched.slice(0, size)),
+    loadEvents(db, picked, hydrate),
   ]);
+  let isFuzzy = false;
+  if (q && attractions.length === 0 && events.length === 0) {
+    const close = await fuzzy(db, query, q, size, now);
+    [attractions, events] = await Promise.all([
+      loadAttractions(db, close.attractions),
+      loadEvents(db, pickedIds(close.events), hydrate),
+    ]);
+    isFuzzy = attractions.length + events.length > 0;
+  }
   return { _embedded: { attractions, events }, fuzzy: isFuzzy };
 }
