@@ -71,8 +71,8 @@ export const AlertsQuerySchema = z.object({
     .min(1, { error: `must be 1 to ${TRACKING_LIMITS.maxAlertsPage}` })
     .max(TRACKING_LIMITS.maxAlertsPage, { error: `must be 1 to ${TRACKING_LIMITS.maxAlertsPage}` })
     .optional(),
-  /** Alerts created before this instant (cursor of the previous page). */
-  before: z.iso.datetime({ error: 'must be an ISO 8601 date-time', offset: true }).optional(),
+  /** The previous page's nextBefore: alerts older than that alert. */
+  before: z.uuid({ error: 'must be an alert id (the nextBefore of the previous page)' }).optional(),
 });
 
 export const HistoryQuerySchema = z.object({ ticketCategory: ticketCategory.optional() });
@@ -152,7 +152,8 @@ export type TrackedEventSummary = {
   timezone: string | null;
   statusCode: string;
   venue: { name: string; city: string | null; stateCode: string | null; countryCode: string | null } | null;
-  image: { url: string; width: number; height: number; ratio: string } | null;
+  /** Catalogue images (SPEC §2 image choice happens where the image is shown). */
+  images: Array<{ url: string; width: number; height: number; ratio: string }>;
 };
 
 export type StatusChange = {
@@ -176,18 +177,23 @@ export type WatchView = {
   atOrBelowTarget: boolean;
   watchedAt: string;
   statusChanges: StatusChange[];
+  /** Recent price history of the chosen category (the sparkline). */
+  history: HistoryRun[];
 };
 
 export type HistoryPoint = { at: string; price: number | null };
+
+/**
+ * A stretch of continuous observation: each point is the price from `at` on, until the next
+ * point or `to` (the last time we looked). Between runs nobody observed the price.
+ */
+export type HistoryRun = { from: string; to: string; points: HistoryPoint[] };
 
 export type PriceHistory = {
   eventId: string;
   ticketCategory: TicketCategory;
   currency: string;
-  /** Observed prices, oldest first; each holds until the next one. */
-  points: HistoryPoint[];
-  /** Until when the last point is known to hold (the last time we looked). */
-  observedUntil: string;
+  runs: HistoryRun[];
 };
 
 export type FollowView = {
@@ -195,7 +201,7 @@ export type FollowView = {
     id: string;
     name: string;
     url: string;
-    image: { url: string; width: number; height: number; ratio: string } | null;
+    images: Array<{ url: string; width: number; height: number; ratio: string }>;
     upcomingEvents: number;
   };
   followedAt: string;

@@ -1,0 +1,384 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { TicketCategory } from '../../contracts/enums.ts';
+import { type AlertKind, type AlertsPage, type AlertView, TRACKING_LIMITS } from '../../contracts/tracking.ts';
+import type { Db } from '../db/client.ts';
+import { alerts } from '../db/schema-tracking.ts';
+import { eventPath } from './paths.ts';
+import { formatMoney, priceForSql } from './prices.ts';
+import { iso, rows } from './sql.ts';
+
+/**
+ * Alerts (ADR 0008): a watched price at or below its target, a watched event cancelled,
+ * postponed or rescheduled, a followed artist announcing an event near the fan. Each fires
+ * once: the watch row is updated in the same statement that decides to alert (so two
+ * evaluators cannot both win), and every alert carries a per-user dedupe key.
+ */
+
+export type NewAlert = {
+  uid: string;
+  kind: AlertKind;
+  eventId: string | null;
+  attractionId: string | null;
+  title: string;
+  body: string;
+  url: string;
+  data: Record<string, unknown>;
+  dedupeKey: string;
+};
+
+const CATEGORY_LABELS: Record<TicketCategory, string> = {
+  cheapest: 'Cheapest',
+  good_view: 'Good view',
+  great_view: 'Great view',
+  front_row: 'Front row',
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'Dec 5, 2026' or 'Dec 5, 2026, 20:00' from venue-local date and time; 'date TBA' when unknown. */
+export function describeLocal(date: string | null, time: string | null): string {
+  const m = date ? /^(\d{4})-(\d{2})-(\d{2})/.exec(date) : null;
+  if (!m) return 'date TBA';
+  const day = `${MONTHS[Number(m[2]) - 1]} ${Number(m[3])}, ${m[1]}`;
+  return time ? `${day}, ${time.slice(0, 5)}` : day;
+}
+
+async function insertAlerts(db: Db, list: NewAlert[]): Promise<number> {
+  if (list.length === 0) return 0;
+  const inserted = await db
+    .insert(alerts)
+    .values(list)
+    .onConflictDoNothing({ target: [alerts.uid, alerts.dedupeKey] })
+    .returning({ id: alerts.id });
+  return inserted.length;
+}
+
+const priceSql = priceForSql(sql`w.ticket_category`, sql`e.price_min`, sql`e.price_max`);
+
+/** Disarm and alert watches whose price fell to or below the target; re-arm those back above it. */
+export async function evaluatePriceAlerts(db: Db): Promise<{ alerted: number; rearmed: number }> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const crossed = await rows<{
+      uid: string;
+      event_id: string;
+      crossings: number;
+      ticket_category: TicketCategory;
+      target: number;
+      price: number;
+      currency: string | null;
+      name: string;
+      local_date: string | null;
+      local_time: string | null;
+    }>(
+      tx,
+      sql`
+      with due as (
+        select w.uid, w.event_id, ${priceSql} as price
+        from watches w join events e on e.id = w.event_id
+        where w.price_alert_armed and w.target_price is not null
+          and e.status_code not in ('cancelled', 'offsale')
+          and (e.starts_at is null or e.starts_at > now())
+          and ${priceSql} <= w.target_price
+      )
+      update watches w set price_alert_armed = false, price_crossings = w.price_crossings + 1, updated_at = now()
+      from due, events e
+      where w.uid = due.uid and w.event_id = due.event_id and e.id = w.event_id and w.price_alert_armed
+      returning w.uid, w.event_id, w.price_crossings as crossings, w.ticket_category, w.target_price::float8 as target,
+        due.price, e.currency, e.name, e.local_date::text as local_date, e.local_time::text as local_time
+    `,
+    );
+    const alerted = await insertAlerts(
+      tx,
+      crossed.map((row) => {
+        const currency = row.currency ?? 'USD';
+        const category = CATEGORY_LABELS[row.ticket_category];
+        return {
+          uid: row.uid,
+          kind: 'price_target',
+          eventId: row.event_id,
+          attractionId: null,
+          title: `${row.name}: ${formatMoney(row.price, currency)}`,
+          body: `${category} seats are now ${formatMoney(row.price, currency)}, at or below your target of ${formatMoney(row.target, currency)} (${describeLocal(row.local_date, row.local_time)}).`,
+          url: eventPath({ id: row.event_id, name: row.name }),
+          data: { price: row.price, target: row.target, currency, ticketCategory: row.ticket_category },
+          dedupeKey: `price:${row.event_id}:${row.crossings}`,
+        } satisfies NewAlert;
+      }),
+    );
+    const rearmed = await rows<{ uid: string }>(
+      tx,
+      sql`
+      update watches w set price_alert_armed = true, updated_at = now()
+      from events e
+      where e.id = w.event_id and not w.price_alert_armed and w.target_price is not null
+        and ${priceSql} > w.target_price
+      returning w.uid
+    `,
+    );
+    return { alerted, rearmed: rearmed.length };
+  });
+}
+
+/** What changed about a watched event, as the fan should hear it (or nothing worth an alert). */
+export function statusAlertKind(
+  before: { status: string; date: string | null; time: string | null },
+  after: { status: string; date: string | null; time: string | null },
+): AlertKind | null {
+  if (after.status === 'cancelled' && before.status !== 'cancelled') return 'event_cancelled';
+  if (after.status === 'postponed' && before.status !== 'postponed') return 'event_postponed';
+  if (after.status === 'cancelled' || after.status === 'postponed') return null;
+  const moved = before.date !== after.date || before.time !== after.time;
+  if (moved || (after.status === 'rescheduled' && before.status !== 'rescheduled')) return 'event_rescheduled';
+  return null;
+}
+
+/** Alert watched events whose status or date changed since the fan last heard. */
+export async function evaluateStatusAlerts(db: Db): Promise<{ alerted: number; updated: number }> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const changed = await rows<{
+      uid: string;
+      event_id: string;
+      changes: number;
+      name: string;
+      old_status: string;
+      old_date: string | null;
+      old_time: string | null;
+      status_code: string;
+      local_date: string | null;
+      local_time: string | null;
+    }>(
+      tx,
+      sql`
+      with old as (
+        select w.uid, w.event_id, w.known_status, w.known_local_date::text as known_date,
+          w.known_local_time::text as known_time
+        from watches w join events e on e.id = w.event_id
+        where (w.known_status, w.known_local_date, w.known_local_time)
+          is distinct from (e.status_code, e.local_date, e.local_time)
+      )
+      update watches w set known_status = e.status_code, known_starts_at = e.starts_at,
+        known_local_date = e.local_date, known_local_time = e.local_time,
+        status_changes = w.status_changes + 1, updated_at = now()
+      from old, events e
+      where w.uid = old.uid and w.event_id = old.event_id and e.id = w.event_id
+        and (w.known_status, w.known_local_date, w.known_local_time)
+          is distinct from (e.status_code, e.local_date, e.local_time)
+      returning w.uid, w.event_id, w.status_changes as changes, e.name, old.known_status as old_status,
+        old.known_date as old_date, old.known_time as old_time, e.status_code,
+        e.local_date::text as local_date, e.local_time::text as local_time
+    `,
+    );
+    const list: NewAlert[] = [];
+    for (const row of changed) {
+      const kind = statusAlertKind(
+        { status: row.old_status, date: row.old_date, time: row.old_time },
+        { status: row.status_code, date: row.local_date, time: row.local_time },
+      );
+      if (!kind) continue;
+      const when = describeLocal(row.local_date, row.local_time);
+      const was = describeLocal(row.old_date, row.old_time);
+      const texts: Record<string, { title: string; body: string }> = {
+        event_cancelled: { title: `Cancelled: ${row.name}`, body: `${row.name} (${was}) has been cancelled.` },
+        event_postponed: {
+          title: `Postponed: ${row.name}`,
+          body: `${row.name} (${was}) has been postponed; a new date is not set yet.`,
+        },
+        event_rescheduled: {
+          title: `New date: ${row.name}`,
+          body: was === when ? `${row.name} has been rescheduled.` : `${row.name} moved from ${was} to ${when}.`,
+        },
+      };
+      const text = texts[kind]!;
+      list.push({
+        uid: row.uid,
+        kind,
+        eventId: row.event_id,
+        attractionId: null,
+        title: text.title,
+        body: text.body,
+        url: eventPath({ id: row.event_id, name: row.name }),
+        data: {
+          from: { status: row.old_status, localDate: row.old_date, localTime: row.old_time },
+          to: { status: row.status_code, localDate: row.local_date, localTime: row.local_time },
+        },
+        dedupeKey: `status:${row.event_id}:${row.changes}`,
+      });
+    }
+    return { alerted: await insertAlerts(tx, list), updated: changed.length };
+  });
+}
+
+/**
+ * Great-circle distance in km between the fan's point (p) and the event (e), per row: the
+ * catalogue's haversine (server/catalogue/queries.ts distanceOf) over columns.
+ */
+const haversineKm = sql`(2 * 6371.0088 * asin(least(1, sqrt(
+  power(sin(radians(e.latitude - p.latitude) / 2), 2)
+  + cos(radians(p.latitude)) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - p.longitude) / 2), 2)))))`;
+
+/**
+ * Alert fans whose followed artist has an upcoming event, first seen after they followed and
+ * within their radius (anywhere when they set no location), once per event.
+ */
+export async function evaluateAnnouncementAlerts(db: Db): Promise<{ alerted: number }> {
+  const found = await rows<{
+    uid: string;
+    attraction_id: string;
+    artist: string;
+    event_id: string;
+    name: string;
+    local_date: string | null;
+    local_time: string | null;
+    venue: string | null;
+    city: string | null;
+  }>(
+    db,
+    sql`
+    select distinct on (f.uid, e.id) f.uid, f.attraction_id, a.name as artist, e.id as event_id, e.name,
+      e.local_date::text as local_date, e.local_time::text as local_time, v.name as venue, v.city
+    from follows f
+    join attractions a on a.id = f.attraction_id
+    join event_attractions ea on ea.attraction_id = f.attraction_id
+    join events e on e.id = ea.event_id
+    left join venues v on v.id = e.venue_id
+    left join tracking_preferences p on p.uid = f.uid
+    where e.starts_at > now() and e.status_code <> 'cancelled'
+      and (select min(o.observed_at) from event_observations o where o.event_id = e.id) > f.created_at
+      and (
+        p.latitude is null or p.longitude is null
+        or (e.latitude is not null and ${haversineKm} <= p.radius * (case p.unit when 'km' then 1 else 1.609344 end))
+      )
+      and not exists (select 1 from alerts al where al.uid = f.uid and al.dedupe_key = 'announce:' || e.id)
+    order by f.uid, e.id, ea.position
+  `,
+  );
+  const alerted = await insertAlerts(
+    db,
+    found.map((row) => {
+      const where = [row.venue, row.city].filter(Boolean).join(', ');
+      return {
+        uid: row.uid,
+        kind: 'artist_announced',
+        eventId: row.event_id,
+        attractionId: row.attraction_id,
+        title: `${row.artist} announced ${row.name}`,
+        body: `${describeLocal(row.local_date, row.local_time)}${where ? ` at ${where}` : ''}.`,
+        url: eventPath({ id: row.event_id, name: row.name }),
+        data: { artist: row.artist },
+        dedupeKey: `announce:${row.event_id}`,
+      } satisfies NewAlert;
+    }),
+  );
+  return { alerted };
+}
+
+export async function evaluateAlerts(db: Db) {
+  const price = await evaluatePriceAlerts(db);
+  const status = await evaluateStatusAlerts(db);
+  const announced = await evaluateAnnouncementAlerts(db);
+  return { price: price.alerted, rearmed: price.rearmed, status: status.alerted, announced: announced.alerted };
+}
+
+// ─── Inbox ──────────────────────────────────────────────────────────────────────────────
+
+type AlertRow = typeof alerts.$inferSelect;
+
+function toView(
+  row: Pick<AlertRow, 'id' | 'kind' | 'title' | 'body' | 'url' | 'eventId' | 'attractionId' | 'createdAt' | 'readAt'>,
+): AlertView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    url: row.url,
+    eventId: row.eventId,
+    attractionId: row.attractionId,
+    createdAt: iso(row.createdAt),
+    read: row.readAt !== null,
+  };
+}
+
+const alertColumns = {
+  id: alerts.id,
+  kind: alerts.kind,
+  title: alerts.title,
+  body: alerts.body,
+  url: alerts.url,
+  eventId: alerts.eventId,
+  attractionId: alerts.attractionId,
+  createdAt: alerts.createdAt,
+  readAt: alerts.readAt,
+};
+
+export async function unreadCount(db: Db, uid: string): Promise<number> {
+  const [row] = await rows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from alerts where uid = ${uid} and read_at is null`,
+  );
+  return row?.count ?? 0;
+}
+
+/** Newest first, `limit` at a time; `before` is the previous page's nextBefore. */
+export async function listAlerts(
+  db: Db,
+  uid: string,
+  options: { unread?: boolean; limit?: number; before?: string } = {},
+): Promise<AlertsPage> {
+  const limit = options.limit ?? TRACKING_LIMITS.alertsPage;
+  const conditions = [eq(alerts.uid, uid)];
+  if (options.unread) conditions.push(isNull(alerts.readAt));
+  if (options.before) {
+    conditions.push(
+      sql`(${alerts.createdAt}, ${alerts.id}) < (select b.created_at, b.id from alerts b where b.uid = ${uid} and b.id = ${options.before})`,
+    );
+  }
+  const [found, unread] = await Promise.all([
+    db
+      .select(alertColumns)
+      .from(alerts)
+      .where(and(...conditions))
+      .orderBy(sql`${alerts.createdAt} desc, ${alerts.id} desc`)
+      .limit(limit + 1),
+    unreadCount(db, uid),
+  ]);
+  const page = found.slice(0, limit);
+  return {
+    alerts: page.map(toView),
+    unread,
+    nextBefore: found.length > limit && page.length > 0 ? page.at(-1)!.id : null,
+  };
+}
+
+export async function setAlertRead(
+  db: Db,
+  uid: string,
+  alertId: string,
+  read: boolean,
+): Promise<AlertView | undefined> {
+  const [row] = await db
+    .update(alerts)
+    .set({ readAt: read ? sql`coalesce(${alerts.readAt}, now())` : null })
+    .where(and(eq(alerts.uid, uid), eq(alerts.id, alertId)))
+    .returning(alertColumns);
+  return row ? toView(row) : undefined;
+}
+
+export async function markAllRead(db: Db, uid: string): Promise<number> {
+  const updated = await db
+    .update(alerts)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(alerts.uid, uid), isNull(alerts.readAt)))
+    .returning({ id: alerts.id });
+  return updated.length;
+}
+
+export async function deleteAlert(db: Db, uid: string, alertId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(alerts)
+    .where(and(eq(alerts.uid, uid), eq(alerts.id, alertId)))
+    .returning({ id: alerts.id });
+  return deleted.length > 0;
+}

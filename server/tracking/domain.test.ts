@@ -1,0 +1,392 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daysFromNow, insertAttraction, insertEvent, insertVenue } from '../catalogue/testing/fixtures.ts';
+import type { Database, Db } from '../db/client.ts';
+import { createTestDatabase } from '../testing/test-db.ts';
+import { evaluateAlerts, evaluateAnnouncementAlerts, listAlerts, statusAlertKind } from './alerts.ts';
+import { putFollow } from './follows.ts';
+import { extendLease, releaseLease, startJobs, tryAcquireLease } from './jobs.ts';
+import { observeTrackedEvents, recordPriceObservations, toRuns } from './observations.ts';
+import { putPreferences } from './preferences.ts';
+import { marketLevel, seededRandom, simulateMarket, step } from './simulator.ts';
+import { rows } from './sql.ts';
+import { insertAccount, setPrice, setStatus } from './testing/fixtures.ts';
+import { listWatches, putWatch } from './watches.ts';
+
+let database: Database;
+let db: Db;
+const history = { historyLimit: 48, maxGapMs: 5 * 60_000 };
+const quiet = { info() {}, debug() {}, error() {} };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const observationsOf = (eventId: string) =>
+  rows<{ price_min: number | null; status_code: string; observed_at: Date; checked_at: Date }>(
+    db,
+    sql`select price_min::float8 as price_min, status_code, observed_at, checked_at from event_observations
+      where event_id = ${eventId} order by observed_at, id`,
+  );
+
+const changesOf = (eventId: string) =>
+  rows<{ field: string; from_value: string | null; to_value: string | null }>(
+    db,
+    sql`select field, from_value, to_value from event_changes where event_id = ${eventId} order by id`,
+  );
+
+const alertsOf = async (uid: string) => (await listAlerts(db, uid, { limit: 100 })).alerts;
+
+describe('price observations', () => {
+  it('records a row only when something changed, otherwise moves checked_at on', async () => {
+    const event = await insertEvent(db, { name: 'Observed Show' });
+    await recordPriceObservations(db, [event.id, 'no-such-event']);
+    await recordPriceObservations(db, [event.id]);
+    let seen = await observationsOf(event.id);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.price_min).toBe(40);
+    expect(new Date(seen[0]!.checked_at).getTime()).toBeGreaterThan(new Date(seen[0]!.observed_at).getTime());
+
+    await setPrice(db, event.id, 35, 180);
+    const result = await recordPriceObservations(db, [event.id]);
+    expect(result).toEqual({ recorded: 1, unchanged: 0 });
+    seen = await observationsOf(event.id);
+    expect(seen.map((o) => o.price_min)).toEqual([40, 35]);
+    expect(await changesOf(event.id)).toEqual([]);
+  });
+
+  it('writes status and date changes to the timeline', async () => {
+    const event = await insertEvent(db, {
+      name: 'Timeline Show',
+      localDate: '2031-05-01',
+      localTime: '20:00:00',
+      startsAt: new Date('2031-05-01T20:00:00Z'),
+    });
+    await recordPriceObservations(db, [event.id]);
+    await setStatus(db, event.id, { status: 'postponed' });
+    await recordPriceObservations(db, [event.id]);
+    await setStatus(db, event.id, { status: 'rescheduled', localDate: '2031-06-02', localTime: null });
+    await recordPriceObservations(db, [event.id]);
+    expect(await changesOf(event.id)).toEqual([
+      { field: 'status', from_value: 'onsale', to_value: 'postponed' },
+      { field: 'status', from_value: 'postponed', to_value: 'rescheduled' },
+      { field: 'date', from_value: '2031-05-01 20:00:00', to_value: '2031-06-02' },
+    ]);
+  });
+
+  it('observes watched events and upcoming events of followed artists, nothing else', async () => {
+    await insertAccount(db, 'obs-fan');
+    const artist = await insertAttraction(db, { name: 'Observed Artist' });
+    const followedEvent = await insertEvent(db, { name: 'Followed Gig', attractionIds: [artist.id] });
+    const pastFollowed = await insertEvent(db, {
+      name: 'Past Gig',
+      attractionIds: [artist.id],
+      startsAt: daysFromNow(-3),
+    });
+    const watched = await insertEvent(db, { name: 'Watched Gig' });
+    const untracked = await insertEvent(db, { name: 'Untracked Gig' });
+    await putFollow(db, 'obs-fan', artist.id);
+    await putWatch(db, 'obs-fan', watched.id, {}, history);
+    await setPrice(db, followedEvent.id, 41, 201);
+    await setPrice(db, watched.id, 42, 202);
+    await setPrice(db, untracked.id, 43, 203);
+    await observeTrackedEvents(db);
+    expect((await observationsOf(followedEvent.id)).map((o) => o.price_min)).toEqual([40, 41]);
+    expect((await observationsOf(watched.id)).map((o) => o.price_min)).toEqual([40, 42]);
+    expect(await observationsOf(untracked.id)).toEqual([]);
+    expect(await observationsOf(pastFollowed.id)).toEqual([]);
+  });
+
+  it('turns observations into runs with gaps where nobody looked', () => {
+    const t = (minutes: number) => new Date(Date.UTC(2030, 0, 1, 0, minutes)).toISOString();
+    const row = (at: number, checked: number, min: number) => ({
+      event_id: 'E',
+      observed_at: t(at),
+      checked_at: t(checked),
+      price_min: min,
+      price_max: min * 2,
+      currency: 'USD',
+    });
+    const runs = toRuns([row(0, 10, 50), row(12, 20, 45), row(21, 30, 45), row(100, 110, 60)], 'cheapest', 5 * 60_000);
+    expect(runs).toEqual([
+      {
+        from: t(0),
+        to: t(30),
+        points: [
+          { at: t(0), price: 50 },
+          { at: t(12), price: 45 },
+        ],
+      },
+      { from: t(100), to: t(110), points: [{ at: t(100), price: 60 }] },
+    ]);
+    // The category changes the price read from the same rows (ADR 0002: front_row is the max).
+    expect(toRuns([row(0, 10, 50)], 'front_row', 60_000)[0]!.points).toEqual([{ at: t(0), price: 100 }]);
+  });
+});
+
+describe('watches', () => {
+  it('default to the cheapest category and the onboarding budget, and report the change since watching', async () => {
+    await insertAccount(db, 'w-fan', { maxBudget: 30 });
+    const event = await insertEvent(db, { name: 'Budget Show' });
+    const { created, watch } = await putWatch(db, 'w-fan', event.id, {}, history);
+    expect(created).toBe(true);
+    expect(watch).toMatchObject({
+      ticketCategory: 'cheapest',
+      targetPrice: 30,
+      currency: 'USD',
+      currentPrice: 40,
+      priceAtWatch: 40,
+      change: 0,
+      atOrBelowTarget: false,
+    });
+    await setPrice(db, event.id, 36.5, 150);
+    const [after] = await listWatches(db, 'w-fan', history, event.id);
+    expect(after).toMatchObject({ currentPrice: 36.5, change: -3.5 });
+    const again = await putWatch(db, 'w-fan', event.id, { ticketCategory: 'front_row', targetPrice: 120 }, history);
+    expect(again.created).toBe(false);
+    expect(again.watch).toMatchObject({
+      ticketCategory: 'front_row',
+      targetPrice: 120,
+      currentPrice: 150,
+      priceAtWatch: 200,
+    });
+  });
+
+  it('without onboarding answers start with no target', async () => {
+    await insertAccount(db, 'w-new');
+    const event = await insertEvent(db, { name: 'No Budget Show' });
+    const { watch } = await putWatch(db, 'w-new', event.id, {}, history);
+    expect(watch.targetPrice).toBeNull();
+  });
+});
+
+describe('price alerts', () => {
+  it('fire once per crossing and re-arm only after the price goes back above the target', async () => {
+    await insertAccount(db, 'p-fan');
+    const event = await insertEvent(db, { name: 'Wobbly Show' });
+    await putWatch(db, 'p-fan', event.id, { targetPrice: 35 }, history);
+    await evaluateAlerts(db);
+    expect(await alertsOf('p-fan')).toEqual([]);
+
+    await setPrice(db, event.id, 35, 200); // at the target
+    await evaluateAlerts(db);
+    await evaluateAlerts(db);
+    let alerts = await alertsOf('p-fan');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({
+      kind: 'price_target',
+      eventId: event.id,
+      read: false,
+      title: 'Wobbly Show: USD 35.00',
+      url: `/events/wobbly-show/${event.id}`,
+    });
+    expect(alerts[0]!.body).toContain('at or below your target of USD 35.00');
+
+    // Wobbling below the target: nothing new.
+    await setPrice(db, event.id, 34, 200);
+    await evaluateAlerts(db);
+    await setPrice(db, event.id, 35, 200);
+    await evaluateAlerts(db);
+    expect(await alertsOf('p-fan')).toHaveLength(1);
+
+    // Back above, then down again: a second crossing, a second alert.
+    await setPrice(db, event.id, 35.01, 200);
+    await evaluateAlerts(db);
+    await setPrice(db, event.id, 33, 200);
+    await evaluateAlerts(db);
+    alerts = await alertsOf('p-fan');
+    expect(alerts.map((a) => a.title)).toEqual(['Wobbly Show: USD 33.00', 'Wobbly Show: USD 35.00']);
+  });
+
+  it('do not fire when the price already met the target as the fan set it', async () => {
+    await insertAccount(db, 'p-happy');
+    const event = await insertEvent(db, { name: 'Cheap Enough' });
+    const { watch } = await putWatch(db, 'p-happy', event.id, { targetPrice: 50 }, history);
+    expect(watch.atOrBelowTarget).toBe(true);
+    await evaluateAlerts(db);
+    expect(await alertsOf('p-happy')).toEqual([]);
+  });
+
+  it('follow the chosen category', async () => {
+    await insertAccount(db, 'p-front');
+    const event = await insertEvent(db, { name: 'Front Row Show' });
+    await putWatch(db, 'p-front', event.id, { ticketCategory: 'front_row', targetPrice: 180 }, history);
+    await setPrice(db, event.id, 20, 190);
+    await evaluateAlerts(db);
+    expect(await alertsOf('p-front')).toEqual([]);
+    await setPrice(db, event.id, 45, 175);
+    await evaluateAlerts(db);
+    expect((await alertsOf('p-front')).map((a) => a.title)).toEqual(['Front Row Show: USD 175.00']);
+  });
+});
+
+describe('status alerts', () => {
+  it('tell of cancellations, postponements and new dates, once each', async () => {
+    await insertAccount(db, 's-fan');
+    const cancelled = await insertEvent(db, { name: 'Cancelled Show', localDate: '2031-03-01', localTime: '20:00:00' });
+    const postponed = await insertEvent(db, { name: 'Postponed Show', localDate: '2031-03-02', localTime: '20:00:00' });
+    const moved = await insertEvent(db, { name: 'Moved Show', localDate: '2031-03-03', localTime: '20:00:00' });
+    const offsale = await insertEvent(db, { name: 'Offsale Show' });
+    for (const e of [cancelled, postponed, moved, offsale]) await putWatch(db, 's-fan', e.id, {}, history);
+    await setStatus(db, cancelled.id, { status: 'cancelled' });
+    await setStatus(db, postponed.id, { status: 'postponed' });
+    await setStatus(db, moved.id, { localDate: '2031-04-10', localTime: '19:30:00' });
+    await setStatus(db, offsale.id, { status: 'offsale' });
+    await evaluateAlerts(db);
+    await evaluateAlerts(db);
+    const alerts = await alertsOf('s-fan');
+    const byKind = Object.fromEntries(alerts.map((a) => [a.kind, a]));
+    expect(alerts).toHaveLength(3);
+    expect(byKind.event_cancelled).toMatchObject({ title: 'Cancelled: Cancelled Show', eventId: cancelled.id });
+    expect(byKind.event_postponed).toMatchObject({ title: 'Postponed: Postponed Show' });
+    expect(byKind.event_rescheduled).toMatchObject({
+      title: 'New date: Moved Show',
+      body: 'Moved Show moved from Mar 3, 2031, 20:00 to Apr 10, 2031, 19:30.',
+    });
+  });
+
+  it('name the kind from the before and after states', () => {
+    const at = (status: string, date: string | null = '2031-01-01', time: string | null = '20:00:00') => ({
+      status,
+      date,
+      time,
+    });
+    expect(statusAlertKind(at('onsale'), at('cancelled'))).toBe('event_cancelled');
+    expect(statusAlertKind(at('postponed'), at('rescheduled', '2031-02-01'))).toBe('event_rescheduled');
+    expect(statusAlertKind(at('postponed'), at('onsale', '2031-02-01'))).toBe('event_rescheduled');
+    expect(statusAlertKind(at('onsale'), at('offsale'))).toBeNull();
+    expect(statusAlertKind(at('cancelled'), at('cancelled', '2031-05-01'))).toBeNull();
+  });
+});
+
+describe('artist announcements', () => {
+  it('alert followers near the new event once, and not for events known before the follow', async () => {
+    const artist = await insertAttraction(db, { name: 'Touring Band' });
+    const nyc = await insertVenue(db, { name: 'NYC Hall' });
+    const la = await insertVenue(db, {
+      name: 'LA Arena',
+      city: 'Los Angeles',
+      stateCode: 'CA',
+      latitude: 34.043,
+      longitude: -118.267,
+    });
+    await insertEvent(db, { name: 'Old Date', venue: nyc, attractionIds: [artist.id] });
+    await insertAccount(db, 'a-nyc');
+    await insertAccount(db, 'a-anywhere');
+    await putPreferences(db, 'a-nyc', {
+      latitude: 40.7128,
+      longitude: -74.006,
+      radius: 50,
+      unit: 'miles',
+      city: 'New York',
+    });
+    await putFollow(db, 'a-nyc', artist.id);
+    await putFollow(db, 'a-anywhere', artist.id);
+    await evaluateAnnouncementAlerts(db);
+    expect(await alertsOf('a-nyc')).toEqual([]);
+
+    const newNyc = await insertEvent(db, { name: 'New York Night', venue: nyc, attractionIds: [artist.id] });
+    const newLa = await insertEvent(db, { name: 'LA Night', venue: la, attractionIds: [artist.id] });
+    await recordPriceObservations(db, [newNyc.id, newLa.id]); // as the catalogue sync does
+    await evaluateAlerts(db);
+    await evaluateAlerts(db);
+    expect((await alertsOf('a-nyc')).map((a) => [a.kind, a.eventId, a.title])).toEqual([
+      ['artist_announced', newNyc.id, 'Touring Band announced New York Night'],
+    ]);
+    expect((await alertsOf('a-anywhere')).map((a) => a.eventId).sort()).toEqual([newLa.id, newNyc.id].sort());
+  });
+});
+
+describe('market simulator', () => {
+  it('steps revert to the market level and keep min ≤ max', () => {
+    const random = seededRandom(42);
+    let state = { min: 100, max: 300, anchorMin: 100, anchorMax: 300, popularity: 50, daysLeft: 60 };
+    const seen: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const next = step(state, random);
+      if (next) state = { ...state, ...next };
+      expect(state.min).toBeGreaterThan(0);
+      expect(state.max).toBeGreaterThanOrEqual(state.min);
+      seen.push(state.min);
+    }
+    const mean = seen.reduce((a, b) => a + b, 0) / seen.length;
+    expect(mean).toBeGreaterThan(90);
+    expect(mean).toBeLessThan(110);
+    expect(Math.min(...seen)).toBeLessThan(92);
+    expect(Math.max(...seen)).toBeGreaterThan(108);
+  });
+
+  it('drifts popular events up and unpopular ones down near the date', () => {
+    expect(marketLevel({ popularity: 50, daysLeft: 1 })).toBeCloseTo(1);
+    expect(marketLevel({ popularity: 100, daysLeft: 90 })).toBeCloseTo(1);
+    expect(marketLevel({ popularity: 100, daysLeft: 0 })).toBeGreaterThan(1.2);
+    expect(marketLevel({ popularity: 0, daysLeft: 0 })).toBeLessThan(0.8);
+  });
+
+  it('moves only watched, upcoming demo events, and records what moved', async () => {
+    await insertAccount(db, 'm-fan');
+    const watched = await insertEvent(db, { name: 'Simulated Show' });
+    const unwatched = await insertEvent(db, { name: 'Quiet Show' });
+    const synced = await insertEvent(db, { name: 'Synced Show', source: 'ticketmaster' });
+    await putWatch(db, 'm-fan', watched.id, {}, history);
+    await putWatch(db, 'm-fan', synced.id, {}, history);
+    const random = seededRandom(7);
+    let moved = 0;
+    for (let i = 0; i < 10; i++) moved += (await simulateMarket(db, { random })).moved;
+    expect(moved).toBeGreaterThan(0);
+    const prices = await rows<{ id: string; price_min: number; price_max: number; ranges: Array<{ min: number }> }>(
+      db,
+      sql`select id, price_min::float8 as price_min, price_max::float8 as price_max, price_ranges as ranges
+        from events where id in (${watched.id}, ${unwatched.id}, ${synced.id}) order by name`,
+    );
+    const byId = Object.fromEntries(prices.map((p) => [p.id, p]));
+    expect(byId[unwatched.id]).toMatchObject({ price_min: 40, price_max: 200 });
+    expect(byId[synced.id]).toMatchObject({ price_min: 40, price_max: 200 });
+    expect(byId[watched.id]!.price_min).not.toBe(40);
+    expect(byId[watched.id]!.ranges[0]!.min).toBe(byId[watched.id]!.price_min);
+    const observed = await observationsOf(watched.id);
+    expect(observed.length).toBeGreaterThan(1);
+    expect(observed.at(-1)!.price_min).toBe(byId[watched.id]!.price_min);
+  });
+});
+
+describe('job leases', () => {
+  it('let one holder at a time run a job, and hand over on release or expiry', async () => {
+    expect(await tryAcquireLease(db, 'lease-test', 'node-a', 60_000)).toBe(true);
+    expect(await tryAcquireLease(db, 'lease-test', 'node-b', 60_000)).toBe(false);
+    expect(await tryAcquireLease(db, 'lease-test', 'node-a', 60_000)).toBe(false); // one run per slot
+    expect(await extendLease(db, 'lease-test', 'node-b', 60_000)).toBe(false);
+    await releaseLease(db, 'lease-test', 'node-a');
+    expect(await tryAcquireLease(db, 'lease-test', 'node-b', 1)).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await tryAcquireLease(db, 'lease-test', 'node-a', 60_000)).toBe(true);
+  });
+
+  it('never run the same job on two nodes in the same slot', async () => {
+    const runs: string[] = [];
+    const job = (node: string) => ({
+      name: 'two-nodes',
+      intervalMs: 1000,
+      run: async () => {
+        runs.push(node);
+      },
+    });
+    const a = startJobs(db, [job('a')], { logger: quiet, holder: 'node-a', firstRunMs: 10 });
+    const b = startJobs(db, [job('b')], { logger: quiet, holder: 'node-b', firstRunMs: 10 });
+    await new Promise((r) => setTimeout(r, 3300));
+    await a.stop();
+    await b.stop();
+    // Slots of 1 s over ≈ 3.3 s: at most 4 runs in all, where two unlocked nodes would make 8.
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+    expect(runs.length).toBeLessThanOrEqual(4);
+    const [lock] = await rows<{ lease_until: Date }>(
+      db,
+      sql`select lease_until from job_locks where name = 'two-nodes'`,
+    );
+    expect(new Date(lock!.lease_until).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+});

@@ -1,0 +1,146 @@
+import { createVerify } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Db } from '../db/client.ts';
+import { alerts } from '../db/schema-tracking.ts';
+import { createTestDatabase } from '../testing/test-db.ts';
+import { checkEndpoint, deliverPendingPushes, getVapidKeys, saveSubscription } from './push.ts';
+import { rows } from './sql.ts';
+import { insertAccount } from './testing/fixtures.ts';
+import { newSubscriber, type PushService, startPushService } from './testing/push-service.ts';
+
+let database: Database;
+let db: Db;
+let service: PushService;
+const subject = 'mailto:alerts@encore.invalid';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  service = await startPushService();
+});
+afterAll(async () => {
+  await service?.close();
+  await database?.close();
+});
+
+async function newAlert(uid: string, title: string) {
+  const [row] = await db
+    .insert(alerts)
+    .values({ uid, kind: 'price_target', title, body: `${title} body`, url: '/events/x/E1', dedupeKey: title })
+    .returning({ id: alerts.id });
+  return row!.id;
+}
+
+describe('VAPID keys', () => {
+  it('are created once and kept in the database', async () => {
+    const first = await getVapidKeys(db);
+    const second = await getVapidKeys(db);
+    expect(second).toEqual(first);
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    const [stored] = await rows<{ count: number }>(db, sql`select count(*)::int as count from app_secrets`);
+    expect(stored!.count).toBe(1);
+  });
+});
+
+describe('push endpoints', () => {
+  it('must be https to a public name in production', () => {
+    expect(() => checkEndpoint('https://fcm.googleapis.com/fcm/send/abc', true)).not.toThrow();
+    for (const bad of [
+      'http://push.example.com/x',
+      'https://127.0.0.1/x',
+      'https://localhost/x',
+      'https://10.0.0.8/x',
+      'https://[::1]/x',
+      'https://metadata.internal/x',
+      'https://user:pw@push.example.com/x',
+      'not a url',
+    ]) {
+      expect(() => checkEndpoint(bad, true), bad).toThrow(/endpoint/);
+    }
+  });
+
+  it('may be a loopback http service outside production', () => {
+    expect(() => checkEndpoint('http://127.0.0.1:4000/push/a', false)).not.toThrow();
+    expect(() => checkEndpoint('http://10.0.0.8/push/a', false)).toThrow(/https/);
+  });
+});
+
+describe('delivery', () => {
+  it('sends each alert once, encrypted with aes128gcm and signed with the VAPID key', async () => {
+    await insertAccount(db, 'push-fan');
+    const browser = newSubscriber();
+    await saveSubscription(
+      db,
+      'push-fan',
+      { endpoint: service.endpoint('fan'), keys: { p256dh: browser.p256dh, auth: browser.auth } },
+      'test',
+      false,
+    );
+    const alertId = await newAlert('push-fan', 'Cheaper now');
+    const totals = await deliverPendingPushes(db, { subject });
+    expect(totals).toMatchObject({ alerts: 1, delivered: 1, failed: 0 });
+    const [push] = await service.waitFor(1);
+    expect(push!.headers['content-encoding']).toBe('aes128gcm');
+    expect(push!.headers.ttl).toBe(String(24 * 60 * 60));
+    expect(push!.headers.urgency).toBe('high');
+    expect(JSON.parse(browser.decrypt(push!.body))).toEqual({
+      alertId,
+      kind: 'price_target',
+      title: 'Cheaper now',
+      body: 'Cheaper now body',
+      url: '/events/x/E1',
+    });
+
+    // RFC 8292: "vapid t=<JWT>, k=<public key>", the JWT signed by that key for this origin.
+    const keys = await getVapidKeys(db);
+    const auth = /^vapid t=([^,]+), k=(.+)$/.exec(String(push!.headers.authorization));
+    expect(auth?.[2]).toBe(keys.publicKey);
+    const [header, claims, signature] = auth![1]!.split('.') as [string, string, string];
+    expect(JSON.parse(Buffer.from(claims, 'base64url').toString())).toMatchObject({
+      aud: new URL(service.endpoint('fan')).origin,
+      sub: subject,
+    });
+    const publicKey = {
+      key: { kty: 'EC', crv: 'P-256', x: '', y: '' },
+      format: 'jwk' as const,
+    };
+    const raw = Buffer.from(keys.publicKey, 'base64url');
+    publicKey.key.x = raw.subarray(1, 33).toString('base64url');
+    publicKey.key.y = raw.subarray(33).toString('base64url');
+    const verified = createVerify('SHA256')
+      .update(`${header}.${claims}`)
+      .verify({ ...publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+    expect(verified).toBe(true);
+
+    expect(await deliverPendingPushes(db, { subject })).toMatchObject({ alerts: 0 });
+    expect(service.received).toHaveLength(1);
+  });
+
+  it('drops subscriptions the push service says are gone', async () => {
+    await insertAccount(db, 'gone-fan');
+    const browser = newSubscriber();
+    service.answer('gone', 410);
+    await saveSubscription(
+      db,
+      'gone-fan',
+      { endpoint: service.endpoint('gone'), keys: { p256dh: browser.p256dh, auth: browser.auth } },
+      'test',
+      false,
+    );
+    await newAlert('gone-fan', 'Gone');
+    expect(await deliverPendingPushes(db, { subject })).toMatchObject({ gone: 1 });
+    const [left] = await rows<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from push_subscriptions where uid = 'gone-fan'`,
+    );
+    expect(left!.count).toBe(0);
+  });
+
+  it('marks alerts of fans without subscriptions as done', async () => {
+    await insertAccount(db, 'no-push-fan');
+    await newAlert('no-push-fan', 'Inbox only');
+    expect(await deliverPendingPushes(db, { subject })).toMatchObject({ alerts: 1, delivered: 0 });
+    expect(await deliverPendingPushes(db, { subject })).toMatchObject({ alerts: 0 });
+  });
+});

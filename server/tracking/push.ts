@@ -1,0 +1,239 @@
+import { isIP } from 'node:net';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import webpush from 'web-push';
+import type { PushSubscriptionInput } from '../../contracts/tracking.ts';
+import type { Db } from '../db/client.ts';
+import { alerts, appSecrets, pushSubscriptions } from '../db/schema-tracking.ts';
+import { ApiError } from '../errors.ts';
+
+/**
+ * Web Push (RFC 8030 delivery, RFC 8291 aes128gcm payload encryption, RFC 8292 VAPID). The
+ * key pair is created at first start and kept in the database, so every node signs with the
+ * same key and subscriptions survive restarts. web-push encrypts and signs; the request goes
+ * out through fetch, which also reaches the loopback push service the tests run.
+ */
+
+export type VapidKeys = { publicKey: string; privateKey: string };
+
+const VAPID_SECRET = 'vapid';
+
+/** The VAPID key pair, created once (the first node to insert wins; the others read it). */
+export async function getVapidKeys(db: Db): Promise<VapidKeys> {
+  const read = async () => {
+    const [row] = await db
+      .select({ value: appSecrets.value })
+      .from(appSecrets)
+      .where(eq(appSecrets.name, VAPID_SECRET))
+      .limit(1);
+    return row?.value as VapidKeys | undefined;
+  };
+  const existing = await read();
+  if (existing) return existing;
+  const generated = webpush.generateVAPIDKeys();
+  await db
+    .insert(appSecrets)
+    .values({ name: VAPID_SECRET, value: { publicKey: generated.publicKey, privateKey: generated.privateKey } })
+    .onConflictDoNothing();
+  const stored = await read();
+  if (!stored) throw new Error('VAPID keys could not be stored');
+  return stored;
+}
+
+/**
+ * Where we agree to send pushes. Browsers hand out https endpoints of their push service; a
+ * server that POSTs to any URL a client names could be aimed at internal hosts, so in
+ * production only https to a public name is accepted. Elsewhere a loopback http endpoint is
+ * allowed too (the tests' push service).
+ */
+export function checkEndpoint(endpoint: string, production: boolean): void {
+  const refuse = (message: string) => new ApiError(400, 'invalid_endpoint', `endpoint: ${message}`, 'endpoint');
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw refuse('must be a URL');
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const loopback = host === 'localhost' || host === '127.0.0.1' || host === '::1';
+  if (!production && loopback && (url.protocol === 'http:' || url.protocol === 'https:')) return;
+  if (url.protocol !== 'https:') throw refuse('must be an https URL of a push service');
+  if (url.username || url.password) throw refuse('must not carry credentials');
+  if (isIP(host) !== 0 || loopback || !host.includes('.') || /\.(local|internal|localhost)$/i.test(host)) {
+    throw refuse('must name a public push service');
+  }
+}
+
+/** Save (or take over) a browser's subscription; the endpoint is the key, so retries are harmless. */
+export async function saveSubscription(
+  db: Db,
+  uid: string,
+  input: PushSubscriptionInput,
+  userAgent: string | undefined,
+  production: boolean,
+): Promise<{ created: boolean }> {
+  checkEndpoint(input.endpoint, production);
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values({
+      uid,
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      // The browser now belongs to whoever subscribed last: the previous user stops getting pushes here.
+      set: {
+        uid,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        userAgent: userAgent?.slice(0, 300) ?? null,
+        failures: 0,
+      },
+    })
+    .returning({ created: sql<boolean>`(xmax = 0)` });
+  return { created: row?.created ?? false };
+}
+
+export async function deleteSubscription(db: Db, uid: string, endpoint: string): Promise<boolean> {
+  const deleted = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.uid, uid), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return deleted.length > 0;
+}
+
+export async function countSubscriptions(db: Db, uid: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.uid, uid));
+  return row?.count ?? 0;
+}
+
+/** What the service worker shows (public/sw.js reads these fields). */
+export type PushPayload = { alertId: string; kind: string; title: string; body: string; url: string };
+
+export type PushOptions = {
+  subject: string;
+  /** Give up on one push service request after this long. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+};
+
+export type SendResult = 'delivered' | 'gone' | 'failed';
+
+/** Encrypt (aes128gcm), sign (VAPID) and POST one message to one subscription. */
+export async function sendPush(
+  subscription: { endpoint: string; p256dh: string; auth: string },
+  payload: PushPayload,
+  keys: VapidKeys,
+  options: PushOptions,
+): Promise<{ result: SendResult; status?: number }> {
+  const details = webpush.generateRequestDetails(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    JSON.stringify(payload),
+    {
+      vapidDetails: { subject: options.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      contentEncoding: 'aes128gcm',
+      // An alert a day old is news no more.
+      TTL: 24 * 60 * 60,
+      urgency: payload.kind === 'price_target' ? 'high' : 'normal',
+    },
+  );
+  const doFetch = options.fetch ?? fetch;
+  try {
+    const response = await doFetch(details.endpoint, {
+      method: details.method,
+      headers: details.headers as Record<string, string>,
+      body: details.body ? new Uint8Array(details.body) : null,
+      redirect: 'error',
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    });
+    await response.arrayBuffer().catch(() => undefined);
+    // RFC 8030 §6.2: 404 and 410 mean the subscription is gone for good.
+    if (response.status === 404 || response.status === 410) return { result: 'gone', status: response.status };
+    return { result: response.ok ? 'delivered' : 'failed', status: response.status };
+  } catch {
+    return { result: 'failed' };
+  }
+}
+
+/** After this many failures in a row a subscription is dropped (the browser may re-subscribe). */
+const MAX_FAILURES = 10;
+
+/**
+ * Push every alert not pushed yet (the last day's) to its owner's subscriptions. Each alert is
+ * attempted once and marked, so a push is never sent twice; the inbox keeps every alert.
+ */
+export async function deliverPendingPushes(
+  db: Db,
+  options: PushOptions & { batch?: number; logger?: { warn(obj: object, msg: string): void } },
+): Promise<{ alerts: number; delivered: number; failed: number; gone: number }> {
+  const pending = await db
+    .select({
+      id: alerts.id,
+      uid: alerts.uid,
+      kind: alerts.kind,
+      title: alerts.title,
+      body: alerts.body,
+      url: alerts.url,
+    })
+    .from(alerts)
+    .where(and(isNull(alerts.pushedAt), sql`${alerts.createdAt} > now() - interval '1 day'`))
+    .orderBy(alerts.createdAt)
+    .limit(options.batch ?? 200);
+  const totals = { alerts: pending.length, delivered: 0, failed: 0, gone: 0 };
+  if (pending.length === 0) return totals;
+
+  const uids = [...new Set(pending.map((a) => a.uid))];
+  const subscriptions = await db
+    .select({
+      id: pushSubscriptions.id,
+      uid: pushSubscriptions.uid,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.uid, uids));
+  const keys = subscriptions.length > 0 ? await getVapidKeys(db) : undefined;
+
+  const gone = new Set<string>();
+  for (const alert of pending) {
+    // Marked first: if the process dies mid-send, the fan misses a push, never gets two.
+    await db.update(alerts).set({ pushedAt: sql`now()` }).where(eq(alerts.id, alert.id));
+    const targets = subscriptions.filter((s) => s.uid === alert.uid && !gone.has(s.id));
+    for (const subscription of targets) {
+      const { result, status } = await sendPush(
+        subscription,
+        { alertId: alert.id, kind: alert.kind, title: alert.title, body: alert.body, url: alert.url },
+        keys!,
+        options,
+      );
+      if (result === 'delivered') {
+        totals.delivered++;
+        await db
+          .update(pushSubscriptions)
+          .set({ lastSuccessAt: sql`now()`, failures: 0 })
+          .where(eq(pushSubscriptions.id, subscription.id));
+      } else if (result === 'gone') {
+        totals.gone++;
+        gone.add(subscription.id);
+        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+      } else {
+        totals.failed++;
+        options.logger?.warn({ status, alertId: alert.id }, 'web push not accepted');
+        await db
+          .update(pushSubscriptions)
+          .set({ failures: sql`${pushSubscriptions.failures} + 1` })
+          .where(eq(pushSubscriptions.id, subscription.id));
+        await db
+          .delete(pushSubscriptions)
+          .where(and(eq(pushSubscriptions.id, subscription.id), sql`${pushSubscriptions.failures} >= ${MAX_FAILURES}`));
+      }
+    }
+  }
+  return totals;
+}
