@@ -2,7 +2,8 @@
 export function parseIcs(text: string) {
   const unfolded = text.replace(/\r\n[ \t]/g, '');
   const lines = unfolded.split('\r\n').filter((line) => line.length > 0);
-  const unescapeText = (v: string) => v.replace(/\\([\\;,nN])/g, (_m, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
+  const unescapeText = (v: string) =>
+    v.replace(/\\([\\;,nN])/g, (_m, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
   const events: Array<Record<string, string>> = [];
   let current: Record<string, string> | undefined;
   for (const line of lines) {
