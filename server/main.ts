@@ -3,6 +3,7 @@ import { createAuthService } from './accounts/auth-service.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { createWebServer, shutdown } from './http.ts';
+import { startTracking } from './tracking/index.ts';
 
 async function main() {
   let env: ReturnType<typeof parseEnv>;
@@ -22,6 +23,8 @@ async function main() {
   const auth = createAuthService(env, { configureEmulator: env.FIREBASE_AUTH_EMULATOR_HOST ? { logger } : undefined });
   const services = { env, database, logger, auth };
   const app = await createWebServer({ services });
+  // my Encore jobs (ADR 0008) need the migrated database; they stop before it closes.
+  const tracking = await startTracking(services);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -30,6 +33,7 @@ async function main() {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
       await shutdown(app, env.SHUTDOWN_GRACE_MS);
+      await tracking.stop();
       await database.close();
       logger.info('stopped');
       process.exit(0);
