@@ -16,10 +16,13 @@ export type UpcomingCounts = {
  * TBA): it has not happened yet as far as anyone knows. Every status counts, so the number
  * matches the list on the artist page, which shows cancelled and postponed events with their
  * badge. Only rows whose count changes are written, so a refresh after a small ingest is cheap.
- * Call it after every bulk load or sync; counts also drift as time passes, so a periodic
- * refresh keeps them honest.
+ * Call it after every bulk load or sync (inside its transaction if it has one: `db` may be a
+ * transaction); counts also drift as time passes, so a periodic refresh keeps them honest.
  */
-export async function refreshUpcomingCounts(db: Db, options: { now?: Date } = {}): Promise<UpcomingCounts> {
+export async function refreshUpcomingCounts(
+  db: Pick<Db, 'execute'>,
+  options: { now?: Date } = {},
+): Promise<UpcomingCounts> {
   const now = (options.now ?? new Date()).toISOString();
   const attractions = await db.execute<{ n: number }>(sql`
     WITH counted AS (
