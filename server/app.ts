@@ -1,7 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { accountsPlugin } from './accounts/routes.ts';
+import { imagesRoutes } from './catalogue/images.ts';
+import { openApiPlugin } from './catalogue/openapi.ts';
+import { placesRoutes } from './catalogue/places-routes.ts';
+import { catalogueRoutes } from './catalogue/routes.ts';
 import type { Services } from './context.ts';
 import { ApiError } from './errors.ts';
+import { trackingRoutes } from './tracking/routes.ts';
 
 /**
  * The product API as an encapsulated Fastify plugin. The web server mounts it at /api;
@@ -33,6 +38,11 @@ export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api,
   });
 
   await api.register(accountsPlugin, { services });
+  await api.register(placesRoutes);
+  await api.register(imagesRoutes);
+  await api.register(catalogueRoutes, { services });
+  await api.register(openApiPlugin);
+  await api.register(trackingRoutes, { services });
 };
 
 export async function buildApi(services: Services): Promise<FastifyInstance> {
