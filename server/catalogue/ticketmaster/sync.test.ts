@@ -362,6 +362,39 @@ describe('syncTicketmaster', () => {
     expect(await count(events)).toBe(500);
   });
 
+  it('completes a run whose process died right after its last page', async () => {
+    fake.events = makeDiscoveryEvents({ count: 300, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
+    const clock = virtualClock('2026-03-01T00:00:00Z');
+    const done = await sync({ clock });
+    // As the dying process left it: last page stored, cursor exhausted, never marked completed,
+    // upcoming counts not refreshed.
+    await database.db
+      .update(ingestRuns)
+      .set({
+        status: 'running',
+        finishedAt: null,
+        cursor: {
+          windows: [],
+          page: 0,
+          owner: { host: os.hostname(), pid: 999_999_999, token: 'z' },
+          heartbeatAt: new Date(clock.now()).toISOString(),
+        },
+      })
+      .where(eq(ingestRuns.id, done.runId));
+    await database.db.update(attractions).set({ upcomingEvents: 0 });
+    fake.requests.length = 0;
+
+    const result = await sync({ clock });
+    expect(result).toMatchObject({ runId: done.runId, resumed: true, status: 'completed', pages: 2, requests: 0 });
+    expect(fake.requests).toHaveLength(0);
+    const [busiest] = await database.db
+      .select({ upcoming: attractions.upcomingEvents })
+      .from(attractions)
+      .orderBy(sql`${attractions.upcomingEvents} desc`)
+      .limit(1);
+    expect(busiest?.upcoming).toBeGreaterThan(0);
+  });
+
   it('starts afresh with restart and marks the abandoned run superseded', async () => {
     fake.events = makeDiscoveryEvents({ count: 500, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
     const paused = await sync({ maxPages: 1 });

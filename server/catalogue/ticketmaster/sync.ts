@@ -288,8 +288,9 @@ export async function syncTicketmaster(options: SyncOptions): Promise<SyncResult
     return await finish('failed', 'error', error instanceof Error ? error.message : String(error));
   } finally {
     activeTokens.delete(owner.token);
-    // Stored pages change how many upcoming events attractions and venues have.
-    if (pagesThisInvocation > 0) await refreshUpcomingCounts(db, { now: new Date(clock.now()) });
+    // Stored pages change how many upcoming events attractions and venues have (a resumed run
+    // may have stored some before its process died without refreshing).
+    if (pagesThisInvocation > 0 || claimed.resumed) await refreshUpcomingCounts(db, { now: new Date(clock.now()) });
   }
 }
 
@@ -341,7 +342,9 @@ async function claimRun(
       `run #${latest.id} with the same filters is still running${who}${when}; wait for it to finish or stop it first`,
     );
   }
-  const resumable = latest && latest.status !== 'completed' && latestCursor && latestCursor.windows.length > 0;
+  // A cursor with no windows left is a run that stored its last page but died before saying
+  // so: resuming it just records the completion.
+  const resumable = latest && latest.status !== 'completed' && latestCursor;
 
   if (resumable && !options.restart) {
     const [row] = await db
