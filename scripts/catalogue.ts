@@ -21,3 +21,6 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
+
+// A module (not a script), so the top-level await above type-checks.
+export {};

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { createAuthService } from './accounts/auth-service.ts';
+import { ensureDemoCatalogue } from './catalogue/seed.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { createWebServer, shutdown } from './http.ts';
@@ -22,6 +23,17 @@ async function main() {
 
   const auth = createAuthService(env, { configureEmulator: env.FIREBASE_AUTH_EMULATOR_HOST ? { logger } : undefined });
   const services = { env, database, logger, auth };
+  // A fresh database gets the demo catalogue (CATALOGUE_SIZE) before the first request; Ctrl-C
+  // during it rolls the load back and exits.
+  const seeding = new AbortController();
+  const interrupt = () => seeding.abort();
+  process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
+  const seeded = await ensureDemoCatalogue(services, { signal: seeding.signal });
+  process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
+  if (seeded.status === 'interrupted') {
+    await database.close();
+    process.exit(0);
+  }
   const app = await createWebServer({ services });
   // my Encore jobs (ADR 0008) need the migrated database; they stop before it closes.
   const tracking = await startTracking(services);

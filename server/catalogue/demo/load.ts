@@ -13,9 +13,18 @@ export type LoadOptions = DemoOptions & {
   onProgress?: (progress: LoadProgress) => void;
   /** Rows per INSERT statement. */
   batchSize?: number;
+  /** Stops between batches; the transaction rolls back and the database is left as it was. */
+  signal?: AbortSignal;
+  /**
+   * Load only if the catalogue has no events (first start). Checked under a transaction-level
+   * advisory lock, so several servers starting together on one PostgreSQL load it once.
+   */
+  onlyIfEmpty?: boolean;
 };
 
 export type LoadSummary = {
+  /** True when `onlyIfEmpty` found events already there and nothing was written. */
+  skipped: boolean;
   venues: number;
   attractions: number;
   events: number;
@@ -26,6 +35,8 @@ export type LoadSummary = {
 };
 
 const CATALOGUE_TABLES = ['events', 'attractions', 'venues', 'event_attractions'] as const;
+/** Advisory lock key serialising demo loads across processes (any constant unique to this job). */
+const DEMO_LOCK = 0x656e636f; // 'enco'
 
 type Tx = Pick<Db, 'execute'>;
 
@@ -52,8 +63,18 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
   const catalogue = new DemoCatalogue({ ...options, seed, now });
 
   let rebuiltIndexes = false;
+  let skipped = false;
   let events = 0;
+  const checkpoint = () => options.signal?.throwIfAborted();
   await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${DEMO_LOCK})`);
+    if (options.onlyIfEmpty) {
+      const existing = await tx.execute<{ any: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM events) AS any`);
+      if (existing.rows[0]?.any) {
+        skipped = true;
+        return;
+      }
+    }
     await tx.execute(sql`DELETE FROM events WHERE source = 'demo'`);
     await tx.execute(sql`DELETE FROM attractions WHERE source = 'demo'`);
     await tx.execute(sql`DELETE FROM venues WHERE source = 'demo'`);
@@ -106,6 +127,7 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
         longitude: v.longitude,
         images: imageSet('venue', v.name),
       }));
+      checkpoint();
       await insertJson(tx, 'venues', venueColumns, rows);
       report({
         phase: 'venues',
@@ -141,6 +163,7 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
         popularity: a.popularity,
         images: imageSet(SEGMENT_IDS[a.segment].theme, a.name),
       }));
+      checkpoint();
       await insertJson(tx, 'attractions', attractionColumns, rows);
       report({
         phase: 'attractions',
@@ -179,6 +202,7 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
     let batch: DemoEvent[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
+      checkpoint();
       await insertJson(tx, 'events', eventColumns, batch.map(eventRow));
       await insertJson(
         tx,
@@ -197,6 +221,7 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
     await flush();
 
     for (const [i, index] of indexes.entries()) {
+      checkpoint();
       report({ phase: 'indexes', done: i, total: indexes.length });
       await tx.execute(sql.raw(index.definition));
     }
@@ -210,10 +235,14 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
               'completed', ${events + catalogue.venues.length + catalogue.attractions.length}, now(), now())`);
     report({ phase: 'counts', done: 1, total: 1 });
   });
+  if (skipped) {
+    return { skipped, venues: 0, attractions: 0, events: 0, seed, rebuiltIndexes, milliseconds: 0 };
+  }
   // Fresh statistics, so the planner sees the new row counts from the first query.
   await db.execute(sql.raw(`ANALYZE ${CATALOGUE_TABLES.join(', ')}`));
 
   return {
+    skipped,
     venues: catalogue.venues.length,
     attractions: catalogue.attractions.length,
     events,
