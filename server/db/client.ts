@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -46,14 +46,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let client: PGlite;
+  let releaseLock = () => {};
   if ('pglite' in options) {
     client = options.pglite;
   } else {
     mkdirSync(options.dataDir, { recursive: true });
-    client = await PGlite.create({
-      dataDir: path.join(options.dataDir, 'pglite'),
-      extensions: pgliteExtensions,
-    });
+    releaseLock = lockDataDir(options.dataDir);
+    try {
+      client = await PGlite.create({
+        dataDir: path.join(options.dataDir, 'pglite'),
+        extensions: pgliteExtensions,
+      });
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
@@ -63,8 +70,48 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: () => ping(() => client.query('select 1')),
     close: async () => {
       if (!client.closed) await client.close();
+      releaseLock();
     },
   };
+}
+
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `DATA_DIR ${dataDir} is in use by process ${pid}: embedded PGlite allows one process at a time. ` +
+        'Stop that process first, or use a PostgreSQL server (DATABASE_URL) to share the data.',
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+/**
+ * PGlite has no lock of its own: two processes on one data dir corrupt it. A pid file taken
+ * with O_EXCL guards it; a lock left by a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(file, 'utf8'));
+      if (owner && processAlive(owner)) throw new DataDirInUseError(dataDir, owner);
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`could not lock ${dataDir}`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function ping(query: () => Promise<unknown>): Promise<boolean> {
