@@ -53,17 +53,19 @@ function single(value: unknown, ctx: { addIssue(issue: { code: 'custom'; message
   return value;
 }
 
+/** Control characters (NUL above all) have no place in a name and PostgreSQL refuses NUL. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine((v) => !CONTROL.test(v), { error: 'must not contain control characters' });
+
 function queryText(max: number = LIMITS.textLength) {
-  return z.preprocess(
-    (value, ctx) => {
-      const one = single(value, ctx);
-      return blank(one) ? undefined : String(one).trim();
-    },
-    z
-      .string()
-      .max(max, { error: `must be at most ${max} characters` })
-      .optional(),
-  );
+  return z.preprocess((value, ctx) => {
+    const one = single(value, ctx);
+    return blank(one) ? undefined : String(one).trim();
+  }, text(max).optional());
 }
 
 type NumberOptions = { int?: boolean; min?: number; max?: number; exclusiveMin?: boolean };
@@ -122,10 +124,7 @@ function queryList<T extends z.ZodType<string>>(item: T, { split = true } = {}) 
 }
 
 /** Ids are opaque (Discovery ids, demo ids); only their length is bounded. */
-const idText = z
-  .string()
-  .min(1, { error: 'must not be empty' })
-  .max(LIMITS.textLength, { error: `ids are at most ${LIMITS.textLength} characters` });
+const idText = text(LIMITS.textLength).refine((v) => v.length > 0, { error: 'must not be empty' });
 
 /** SPEC §3: startDateTime / endDateTime are ISO UTC without milliseconds. */
 const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
@@ -259,7 +258,7 @@ const filterShape = {
   locale: localeText.describe(`Locale (default ${DEFAULTS.locale}); the catalogue has one language`),
   countryCode: queryEnum(COUNTRY_CODES).describe('Venue country (ISO 3166-1 alpha-2, SPEC §3 list)'),
   stateCode: queryText(10).describe('Venue state or province code'),
-  city: queryList(z.string().max(LIMITS.textLength), { split: false }).describe('Venue city name (repeatable)'),
+  city: queryList(text(LIMITS.textLength), { split: false }).describe('Venue city name (repeatable)'),
   postalCode: queryText(20).describe('Venue postal code'),
   latlong: queryPoint(
     parseLatLong,
@@ -274,9 +273,7 @@ const filterShape = {
   attractionId: queryList(idText).describe('Attraction ids (repeatable or comma-separated)'),
   venueId: queryList(idText).describe('Venue ids (repeatable or comma-separated)'),
   segmentId: queryList(enumItem(SEGMENT_IDS)).describe('Segment ids (repeatable)'),
-  genres: queryList(z.string().max(LIMITS.textLength), { split: false }).describe(
-    'Genre or sub-genre names or ids (repeatable)',
-  ),
+  genres: queryList(text(LIMITS.textLength), { split: false }).describe('Genre or sub-genre names or ids (repeatable)'),
   genreId: queryList(idText).describe('Genre or sub-genre ids (Discovery name for genres)'),
   source: queryList(enumItem(SOURCES)).describe('Ticket sources (repeatable or comma-separated)'),
   startDateTime: queryDateTime().describe('Events starting at or after this instant (ISO UTC, no milliseconds)'),
