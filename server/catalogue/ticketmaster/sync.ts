@@ -3,6 +3,7 @@ import os from 'node:os';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ingestRuns } from '../../db/schema.ts';
+import { recordPriceObservations } from '../../tracking/observations.ts';
 import { refreshUpcomingCounts } from '../counts.ts';
 import { DiscoveryClient, type DiscoveryClientOptions, DiscoveryError, type DiscoveryErrorCode } from './client.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -251,6 +252,11 @@ export async function syncTicketmaster(options: SyncOptions): Promise<SyncResult
           .where(eq(ingestRuns.id, runId));
         return counts;
       });
+      // my Encore (ADR 0008): prices, statuses and dates that changed on this page enter the history.
+      await recordPriceObservations(
+        db,
+        parsed.items.map((item) => item.event.id),
+      );
       pendingErrors = 0;
       cursor = next;
       pagesThisInvocation += 1;
