@@ -23,4 +23,5 @@ export default [
   layout('routes/layouts/auth.tsx', [route('forgot-password', 'routes/forgot-password.tsx')]),
   layout('routes/layouts/split.tsx', [route('signin', 'routes/signin.tsx')]),
   route('sitemap.xml', 'routes/sitemap.ts'),
+  route('sitemap/:part', 'routes/sitemap-part.ts'),
 ] satisfies RouteConfig;

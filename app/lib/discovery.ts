@@ -94,7 +94,14 @@ export function aboutText(attraction: DiscoveryAttraction): string {
   if (description) return description;
   const genre = meaningfulGenre(genreName(attraction));
   const subGenre = meaningfulGenre(subGenreName(attraction));
-  const style = genre ? `${subGenre && subGenre !== genre ? `${subGenre} ` : ''}${genre.toLowerCase()}` : 'live';
+  // 'Alternative Rock' already says rock; 'Pop Rock' under Pop does not say pop.
+  const style = !genre
+    ? 'live'
+    : subGenre && subGenre !== genre
+      ? subGenre.toLowerCase().includes(genre.toLowerCase())
+        ? subGenre
+        : `${subGenre} ${genre.toLowerCase()}`
+      : genre.toLowerCase();
   return `${attraction.name} brings ${startsWithVowel(style) ? 'an' : 'a'} ${style} show to stages near you. Find upcoming dates, compare ticket prices by category and pick the seats that suit you, then buy from the official seller.`;
 }
 

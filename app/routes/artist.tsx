@@ -1,10 +1,30 @@
-import { data } from 'react-router';
+import { lazy, Suspense } from 'react';
 import type { Route } from './+types/artist';
+import { loadArtistPage } from './artist.server';
 
-export function loader({ request }: Route.LoaderArgs) {
-  throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+/** SPEC §2: the header shows this page in hero mode (no search box, artist image behind it). */
+export const handle = { hero: true };
+
+export const loader = (args: Route.LoaderArgs) => loadArtistPage(args);
+
+export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Page not found · Encore' }];
+
+// The page body is its own chunk, hydrated progressively (ADR 0006): the route module stays a
+// few hundred bytes of first-load JavaScript. Its download starts as soon as this module runs,
+// and client navigations wait for it with the data, so nothing flashes.
+const loadView = () => import('./artist-view');
+const View = lazy(loadView);
+void loadView();
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), loadView()]);
+  return data;
 }
 
-export default function Page() {
-  return null;
+export default function ArtistPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <Suspense fallback={null}>
+      <View page={loaderData} />
+    </Suspense>
+  );
 }

@@ -1,10 +1,30 @@
-export const meta = () => [{ title: 'Kitchen sink · Encore' }];
+import { lazy, Suspense } from 'react';
+import type { Route } from './+types/kitchen-sink';
+import { kitchenSinkData } from './kitchen-sink.server';
 
-export default function KitchenSink() {
+export const loader = () => kitchenSinkData();
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Kitchen sink · Encore' },
+  { name: 'robots', content: 'noindex' },
+];
+
+// The page body is its own chunk, hydrated progressively (ADR 0006): the route module stays a
+// few hundred bytes of first-load JavaScript. Its download starts as soon as this module runs,
+// and client navigations wait for it with the data, so nothing flashes.
+const loadView = () => import('./kitchen-sink-view');
+const View = lazy(loadView);
+void loadView();
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), loadView()]);
+  return data;
+}
+
+export default function KitchenSinkPage({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Kitchen sink</h1>
-      <p className="mt-2 text-slate-600">Shared components in their states.</p>
-    </main>
+    <Suspense fallback={null}>
+      <View page={loaderData} />
+    </Suspense>
   );
 }

@@ -1,15 +1,27 @@
+import { lazy, Suspense } from 'react';
 import type { Route } from './+types/search';
+import { loadSearch } from './search.server';
 
-export const meta = () => [{ title: 'Search · Encore' }];
+export const loader = (args: Route.LoaderArgs) => loadSearch(args);
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { keyword: new URL(request.url).searchParams.get('keyword') ?? '' };
+export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Search · Encore' }];
+
+// The page body is its own chunk, hydrated progressively (ADR 0006): the route module stays a
+// few hundred bytes of first-load JavaScript. Its download starts as soon as this module runs,
+// and client navigations wait for it with the data, so nothing flashes.
+const loadView = () => import('./search-view');
+const View = lazy(loadView);
+void loadView();
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), loadView()]);
+  return data;
 }
 
-export default function Search({ loaderData }: Route.ComponentProps) {
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">{loaderData.keyword ? `Results for “${loaderData.keyword}”` : 'Search'}</h1>
-    </main>
+    <Suspense fallback={null}>
+      <View page={loaderData} />
+    </Suspense>
   );
 }

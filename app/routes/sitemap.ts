@@ -1,13 +1,27 @@
 import type { Route } from './+types/sitemap';
+import {
+  catalogueCounts,
+  entries,
+  lastChange,
+  partNames,
+  SITEMAP_LIMIT,
+  STATIC_PATHS,
+  sitemapIndex,
+  urlset,
+  xmlResponse,
+} from './sitemap.server';
 
-const staticPaths = ['/', '/search', '/about-us', '/privacy-policy', '/terms-of-service', '/cookie-settings'];
-
-const escapeXml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
-
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * /sitemap.xml: every artist and event page and the static pages. Up to 50,000 URLs it is one
+ * urlset; beyond, an index of /sitemap/{kind}-{n}.xml parts (routes/sitemap-part.ts).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.services.database;
   const origin = new URL(request.url).origin;
-  const urls = staticPaths.map((p) => `  <url><loc>${escapeXml(origin + p)}</loc></url>`).join('\n');
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+  const counts = await catalogueCounts(db);
+  if (STATIC_PATHS.length + counts.artists + counts.events <= SITEMAP_LIMIT) {
+    const [artists, events] = await Promise.all([entries(db, 'artists', 0), entries(db, 'events', 0)]);
+    return xmlResponse(urlset(origin, [...(await entries(db, 'static', 0)), ...artists, ...events]));
+  }
+  return xmlResponse(sitemapIndex(origin, partNames(counts), await lastChange(db)));
 }

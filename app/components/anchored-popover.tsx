@@ -1,0 +1,47 @@
+import * as Popover from '@radix-ui/react-popover';
+import type { ReactNode, RefObject } from 'react';
+
+/**
+ * A Radix popover anchored to a button rendered outside it (the button ships with the page,
+ * this module is loaded on demand). Clicks on the button toggle it instead of closing and
+ * reopening it; focus returns to the button on close.
+ */
+export function AnchoredPopover({
+  anchor,
+  open,
+  onOpenChange,
+  label,
+  children,
+  className = '',
+}: {
+  anchor: RefObject<HTMLButtonElement | null>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Anchor virtualRef={anchor as RefObject<HTMLButtonElement>} />
+      <Popover.Portal>
+        <Popover.Content
+          aria-label={label}
+          align="start"
+          sideOffset={8}
+          collisionPadding={8}
+          onInteractOutside={(event) => {
+            if (anchor.current?.contains(event.target as Node)) event.preventDefault();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            anchor.current?.focus();
+          }}
+          className={`popover-panel z-50 max-w-[calc(100vw-16px)] rounded-2xl border border-slate-200 bg-white text-ink shadow-2xl focus:outline-none ${className}`}
+        >
+          {children}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,147 @@
+import 'react-day-picker/style.css';
+import { type RefObject, useState } from 'react';
+import { type DateRange, DayPicker } from 'react-day-picker';
+import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
+import { dayOf, type Filters, isDay } from '~/lib/filters';
+import { formatSlashDate } from '~/lib/format';
+import { AnchoredPopover } from './anchored-popover';
+
+const toDate = (day: string | undefined) => {
+  if (!day || !isDay(day)) return undefined;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+};
+
+/** 'YYYY/MM/DD' (or with dashes) typed by the visitor → 'YYYY-MM-DD', undefined when invalid. */
+export function parseSlashDate(text: string): string | undefined {
+  const match = /^\s*(\d{4})[/-](\d{1,2})[/-](\d{1,2})\s*$/.exec(text);
+  if (!match) return undefined;
+  const day = `${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`;
+  return isDay(day) ? day : undefined;
+}
+
+/**
+ * SPEC §2 date popup: a range calendar with a today button, dates shown and typed as
+ * YYYY/MM/DD, Clear (both dates back to null, SPEC §4) and Apply.
+ */
+export default function DatePopover({
+  anchor,
+  open,
+  onOpenChange,
+  filters,
+  mode,
+}: {
+  anchor: RefObject<HTMLButtonElement | null>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  filters: Filters;
+  mode: ApplyMode;
+}) {
+  const apply = useApplyFilters(mode);
+  const { dates } = filters;
+  const onApply = (next: string[]) => apply({ ...filters, dates: next, page: 0 });
+  const [range, setRange] = useState<DateRange | undefined>(() => {
+    const from = toDate(dates[0]);
+    return from ? { from, to: toDate(dates[1]) ?? from } : undefined;
+  });
+  const [month, setMonth] = useState<Date>(() => toDate(dates[0]) ?? new Date());
+  const today = new Date();
+  today.setHours(0, 0, 0, 0);
+  const from = range?.from ? dayOf(range.from) : '';
+  const to = range?.to ? dayOf(range.to) : from;
+
+  const setDay = (which: 'from' | 'to', text: string) => {
+    const day = parseSlashDate(text);
+    if (!day) return;
+    const date = toDate(day)!;
+    if (date < today) return;
+    setMonth(date);
+    setRange((current) => {
+      const next = { from: current?.from, to: current?.to, [which]: date } as DateRange;
+      if (next.from && next.to && next.to < next.from) return { from: date, to: date };
+      return next.from ? next : { from: date, to: date };
+    });
+  };
+
+  return (
+    <AnchoredPopover
+      anchor={anchor}
+      open={open}
+      onOpenChange={onOpenChange}
+      label="Choose dates"
+      className="w-[320px] p-4"
+    >
+      <h2 className="text-base font-bold">Choose dates</h2>
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        <DayField key={`from-${from}`} label="Start date" value={from} onCommit={(text) => setDay('from', text)} />
+        <DayField key={`to-${to}`} label="End date" value={to} onCommit={(text) => setDay('to', text)} />
+      </div>
+      <DayPicker
+        mode="range"
+        selected={range}
+        onSelect={setRange}
+        month={month}
+        onMonthChange={setMonth}
+        disabled={{ before: today }}
+        showOutsideDays
+        className="encore-calendar mt-2"
+      />
+      <div className="mt-3 flex items-center gap-2 border-t border-slate-100 pt-3">
+        <button
+          type="button"
+          onClick={() => {
+            setRange({ from: today, to: today });
+            setMonth(today);
+          }}
+          className="rounded-full px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          Today
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            setRange(undefined);
+            onApply([]);
+          }}
+          className="ml-auto rounded-full px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+        >
+          Clear
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            onApply(from ? [from, to || from] : []);
+            onOpenChange(false);
+          }}
+          className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          Apply
+        </button>
+      </div>
+    </AnchoredPopover>
+  );
+}
+
+function DayField({ label, value, onCommit }: { label: string; value: string; onCommit: (text: string) => void }) {
+  const [text, setText] = useState(value ? formatSlashDate(value) : '');
+  return (
+    <label className="block text-xs font-semibold text-slate-600">
+      {label}
+      <input
+        type="text"
+        inputMode="numeric"
+        placeholder="YYYY/MM/DD"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={() => onCommit(text)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            onCommit(text);
+          }
+        }}
+        className="mt-1 h-10 w-full rounded-lg border border-slate-300 px-2 text-sm font-medium text-ink tabular-nums placeholder:text-slate-400 focus:border-brand-500 focus:outline-none"
+      />
+    </label>
+  );
+}

@@ -1,0 +1,90 @@
+import { Link } from 'react-router';
+import type { EventCardView } from '~/lib/views';
+import { CatalogueImage } from './catalogue-image';
+import { StatusBadge } from './status-badge';
+
+/** A grid card: landscape image, date tile, status, name, date, venue and the lowest price. */
+export function EventCard({ event, priority = false }: { event: EventCardView; priority?: boolean }) {
+  return (
+    <article className="group relative flex h-full overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg max-sm:items-stretch sm:flex-col">
+      <div className="relative aspect-[4/3] w-28 shrink-0 overflow-hidden bg-slate-100 min-[400px]:w-36 sm:aspect-[16/9] sm:w-auto">
+        <CatalogueImage
+          image={event.image}
+          alt=""
+          sizes="(min-width: 1024px) 300px, (min-width: 600px) 45vw, 92vw"
+          priority={priority}
+          fallbackLabel={event.name}
+          className="h-full w-full transition duration-300 group-hover:scale-[1.03]"
+        />
+        {event.tile && (
+          <div
+            aria-hidden="true"
+            className="absolute top-3 left-3 flex w-12 flex-col max-sm:hidden items-center rounded-xl bg-white/95 py-1 shadow-md"
+          >
+            <span className="text-[10px] leading-4 font-bold tracking-wider text-brand-700">{event.tile.month}</span>
+            <span className="text-lg leading-5 font-black">{event.tile.day}</span>
+            <span className="text-[10px] leading-4 text-slate-600">{event.tile.weekday}</span>
+          </div>
+        )}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-1.5 sm:p-4">
+        <div className="flex min-h-5 items-center gap-2">
+          <StatusBadge status={event.status} />
+          {event.genre && <span className="truncate text-xs font-medium text-slate-600">{event.genre}</span>}
+        </div>
+        <h3 className="line-clamp-2 text-[15px] leading-snug font-bold sm:text-base">
+          <Link to={event.href} className="after:absolute after:inset-0">
+            {event.name}
+          </Link>
+        </h3>
+        <p className="text-sm text-slate-600">{event.when}</p>
+        {event.venue && <p className="truncate text-sm text-slate-600">{event.venue}</p>}
+        <p className="mt-auto pt-1 text-sm font-semibold sm:pt-2">
+          {event.from ?? <span className="font-normal text-slate-600">Prices at the seller</span>}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** A list row: date tile, thumbnail, name, time and venue, status, price and a call to action. */
+export function EventRow({ event }: { event: EventCardView }) {
+  return (
+    <article className="group relative flex items-center gap-3 rounded-2xl border border-slate-200/80 bg-white p-3 shadow-sm transition hover:border-brand-200 hover:shadow-md sm:gap-4 sm:p-4">
+      <div
+        className={`flex w-14 shrink-0 flex-col items-center rounded-xl py-2 sm:w-16 ${event.tile ? 'bg-brand-50' : 'bg-slate-100'}`}
+      >
+        {event.tile ? (
+          <>
+            <span className="text-[11px] font-bold tracking-wider text-brand-700">{event.tile.month}</span>
+            <span className="text-2xl leading-7 font-black">{event.tile.day}</span>
+            <span className="text-[11px] text-slate-600">{event.tile.weekday}</span>
+          </>
+        ) : (
+          <span className="px-1 py-2 text-center text-xs leading-4 font-semibold text-slate-600">{event.when}</span>
+        )}
+      </div>
+      <div className="hidden aspect-[4/3] w-24 shrink-0 overflow-hidden rounded-lg sm:block">
+        <CatalogueImage image={event.thumb} alt="" sizes="96px" fallbackLabel={event.name} className="h-full w-full" />
+      </div>
+      <div className="min-w-0 flex-1">
+        <h3 className="line-clamp-2 text-sm leading-snug font-bold sm:text-base">
+          <Link to={event.href} className="after:absolute after:inset-0">
+            {event.name}
+          </Link>
+        </h3>
+        {event.line && <p className="mt-0.5 truncate text-sm text-slate-600">{event.line}</p>}
+        <div className="mt-1.5 flex flex-wrap items-center gap-2">
+          <StatusBadge status={event.status} />
+          {event.price && <span className="text-xs font-semibold text-slate-700">{event.price}</span>}
+        </div>
+      </div>
+      <span
+        aria-hidden="true"
+        className="hidden shrink-0 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white group-hover:bg-brand-700 md:inline-block"
+      >
+        See tickets
+      </span>
+    </article>
+  );
+}

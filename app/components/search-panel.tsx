@@ -1,0 +1,154 @@
+import { Link } from 'react-router';
+import type { DiscoveryAttraction, DiscoveryEvent } from '~/lib/discovery';
+import { DEFAULTS } from '~/lib/enums';
+import { eventQuery, searchHref } from '~/lib/filters';
+import { request } from '~/lib/http';
+import { loadFilters } from '~/lib/preferences';
+import { type AttractionCardView, type EventCardView, toAttractionCard, toEventCard } from '~/lib/views';
+import { CatalogueImage } from './catalogue-image';
+import { StatusBadge } from './status-badge';
+
+/**
+ * The search box's results panel and its data, loaded when the visitor first focuses or types
+ * in the box (the box itself ships with every page and stays small).
+ */
+export type Suggestions = { artists: AttractionCardView[]; events: EventCardView[] };
+
+type SearchResponse = { _embedded?: { attractions?: DiscoveryAttraction[]; events?: DiscoveryEvent[] } };
+
+/** SPEC §7 GET /events/search: keyword, size 5 and the remembered search params. */
+export async function suggest(keyword: string, signal: AbortSignal): Promise<Suggestions> {
+  const filters = loadFilters();
+  const body = await request<SearchResponse>('/api/events/search', {
+    query: { ...eventQuery({ ...filters, keyword, page: 0 }), size: DEFAULTS.searchSize, page: undefined },
+    signal,
+  });
+  return {
+    artists: (body?._embedded?.attractions ?? []).map(toAttractionCard),
+    events: (body?._embedded?.events ?? []).map(toEventCard),
+  };
+}
+
+/** The full results page for a keyword, keeping the visitor's place and dates. */
+export function searchPageHref(keyword: string): string {
+  return searchHref({ ...loadFilters(), keyword, page: 0 });
+}
+
+const groupLabel = 'px-4 pt-2 pb-1 text-xs font-bold tracking-wider text-slate-600 uppercase';
+const optionClass = (selected: boolean) =>
+  `mx-2 flex items-center gap-3 rounded-xl px-2 py-2 ${selected ? 'bg-brand-50 ring-1 ring-brand-200' : 'hover:bg-slate-50'}`;
+
+export default function SearchPanel({
+  id,
+  listboxId,
+  results,
+  active,
+  keyword,
+  optionId,
+  onPick,
+  className,
+}: {
+  id: string;
+  listboxId: string;
+  results: Suggestions;
+  active: number;
+  keyword: string;
+  optionId: (index: number) => string;
+  onPick: () => void;
+  className: string;
+}) {
+  const count = results.artists.length + results.events.length;
+  return (
+    <div className={className}>
+      {count > 0 ? (
+        <div id={listboxId} role="listbox" aria-label="Search results" className="divide-y divide-slate-100">
+          {results.artists.length > 0 && (
+            // biome-ignore lint/a11y/useSemanticElements: an ARIA listbox group (APG combobox); fieldset is for form controls
+            <div role="group" aria-labelledby={`${id}-artists`} className="pb-1">
+              <div role="presentation" id={`${id}-artists`} className={groupLabel}>
+                Artists &amp; Attractions
+              </div>
+              {results.artists.map((artist, index) => (
+                <Link
+                  key={artist.id}
+                  to={artist.href}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={active === index}
+                  tabIndex={-1}
+                  onClick={onPick}
+                  className={optionClass(active === index)}
+                >
+                  <CatalogueImage
+                    image={artist.image}
+                    alt=""
+                    sizes="48px"
+                    fallbackLabel={artist.name}
+                    className="h-12 w-12 shrink-0 rounded-full"
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-semibold">{artist.name}</span>
+                    {artist.genre && <span className="block truncate text-xs text-slate-600">{artist.genre}</span>}
+                  </span>
+                  <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                    {artist.upcoming}
+                  </span>
+                </Link>
+              ))}
+            </div>
+          )}
+          {results.events.length > 0 && (
+            // biome-ignore lint/a11y/useSemanticElements: an ARIA listbox group (APG combobox); fieldset is for form controls
+            <div role="group" aria-labelledby={`${id}-events`} className="pt-1">
+              <div role="presentation" id={`${id}-events`} className={groupLabel}>
+                Upcoming Events
+              </div>
+              {results.events.map((event, index) => {
+                const position = results.artists.length + index;
+                return (
+                  <Link
+                    key={event.id}
+                    to={event.href}
+                    id={optionId(position)}
+                    role="option"
+                    aria-selected={active === position}
+                    tabIndex={-1}
+                    onClick={onPick}
+                    className={optionClass(active === position)}
+                  >
+                    <CatalogueImage
+                      image={event.thumb}
+                      alt=""
+                      sizes="64px"
+                      fallbackLabel={event.name}
+                      className="aspect-[4/3] h-12 w-16 shrink-0 rounded-lg"
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm font-semibold">{event.name}</span>
+                      <span className="block truncate text-xs text-slate-600">
+                        {[event.when, event.venueName, event.place].filter(Boolean).join(' · ')}
+                      </span>
+                    </span>
+                    <StatusBadge status={event.status} />
+                  </Link>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      ) : (
+        <p className="px-4 py-6 text-center text-sm text-slate-600">No results found</p>
+      )}
+      {keyword && (
+        <Link
+          to={searchPageHref(keyword)}
+          tabIndex={-1}
+          onClick={onPick}
+          className="mx-2 mt-1 block rounded-xl px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          See all results for “{keyword}”
+        </Link>
+      )}
+    </div>
+  );
+}

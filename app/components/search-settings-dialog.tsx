@@ -1,0 +1,339 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { type ReactNode, useId, useState } from 'react';
+import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
+import { COUNTRY_CODES, SEGMENTS, SOURCES, UNITS } from '~/lib/enums';
+import { defaultFilters, type Filters, geoPointOf, parseGeoPoint, SOURCE_LABELS } from '~/lib/filters';
+
+export const COUNTRY_NAMES: Record<(typeof COUNTRY_CODES)[number], string> = {
+  US: 'United States',
+  AD: 'Andorra',
+  AI: 'Anguilla',
+  AR: 'Argentina',
+  AU: 'Australia',
+  AT: 'Austria',
+  GB: 'United Kingdom',
+  DE: 'Germany',
+  FR: 'France',
+  ES: 'Spain',
+  IT: 'Italy',
+  JP: 'Japan',
+  CA: 'Canada',
+};
+
+type Form = {
+  latitude: string;
+  longitude: string;
+  radius: string;
+  unit: string;
+  source: string;
+  countryCode: string;
+  locale: string;
+  geoPoint: string;
+  segmentId: string;
+};
+
+const formOf = (filters: Filters): Form => ({
+  latitude: filters.location.latitude?.toString() ?? '',
+  longitude: filters.location.longitude?.toString() ?? '',
+  radius: filters.radius,
+  unit: filters.unit,
+  source: filters.source,
+  countryCode: filters.location.countryCode,
+  locale: filters.location.locale,
+  geoPoint: filters.location.geoPoint ?? '',
+  segmentId: filters.segmentId ?? '',
+});
+
+type Errors = Partial<Record<keyof Form, string>>;
+
+function validate(form: Form): Errors {
+  const errors: Errors = {};
+  const lat = form.latitude.trim();
+  const lon = form.longitude.trim();
+  if (lat && (!Number.isFinite(Number(lat)) || Math.abs(Number(lat)) > 90))
+    errors.latitude = 'Latitude is a number from -90 to 90';
+  if (lon && (!Number.isFinite(Number(lon)) || Math.abs(Number(lon)) > 180))
+    errors.longitude = 'Longitude is a number from -180 to 180';
+  if (lat && !lon && !errors.latitude) errors.longitude = 'Give the longitude too';
+  if (lon && !lat && !errors.longitude) errors.latitude = 'Give the latitude too';
+  const radius = Number(form.radius);
+  if (!form.radius.trim() || !Number.isFinite(radius) || radius <= 0 || radius > 20000)
+    errors.radius = 'Radius is a number above 0';
+  if (form.geoPoint.trim() && !parseGeoPoint(form.geoPoint)) errors.geoPoint = 'Geo point reads latitude:longitude';
+  if (!/^[a-zA-Z]{2,3}([-_][a-zA-Z0-9]{2,8})*$|^\*$/.test(form.locale.trim()))
+    errors.locale = 'Locale looks like en or en-us';
+  return errors;
+}
+
+/**
+ * SPEC §2 Search Settings dialog: latitude, longitude, radius (number), unit, source, country,
+ * locale, geo point and segment ID; Reset puts the defaults back in the form, Apply uses it.
+ * Latitude and longitude keep the geo point in step (SPEC §3: four decimals, colon).
+ */
+export default function SearchSettingsDialog({
+  open,
+  onOpenChange,
+  filters,
+  mode,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  filters: Filters;
+  mode: ApplyMode;
+}) {
+  const onApply = useApplyFilters(mode);
+  const id = useId();
+  const [form, setForm] = useState<Form>(() => formOf(filters));
+  const [errors, setErrors] = useState<Errors>({});
+
+  const update = (patch: Partial<Form>) => {
+    setForm((current) => {
+      const next = { ...current, ...patch };
+      if ('latitude' in patch || 'longitude' in patch) {
+        const lat = Number(next.latitude);
+        const lon = Number(next.longitude);
+        next.geoPoint =
+          next.latitude.trim() && next.longitude.trim() && Math.abs(lat) <= 90 && Math.abs(lon) <= 180
+            ? geoPointOf(lat, lon)
+            : '';
+      } else if ('geoPoint' in patch) {
+        const point = parseGeoPoint(next.geoPoint);
+        if (point) {
+          next.latitude = String(point.latitude);
+          next.longitude = String(point.longitude);
+        }
+      }
+      return next;
+    });
+  };
+
+  function apply() {
+    const found = validate(form);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const point = parseGeoPoint(form.geoPoint);
+    const location = { ...filters.location };
+    if (point) {
+      const sameSpot = location.geoPoint === geoPointOf(point.latitude, point.longitude);
+      Object.assign(location, {
+        latitude: point.latitude,
+        longitude: point.longitude,
+        geoPoint: geoPointOf(point.latitude, point.longitude),
+        city: sameSpot ? location.city : undefined,
+      });
+    } else {
+      Object.assign(location, { latitude: undefined, longitude: undefined, geoPoint: undefined, city: undefined });
+    }
+    location.countryCode = form.countryCode;
+    location.locale = form.locale.trim();
+    onApply({
+      ...filters,
+      location,
+      city: point ? undefined : filters.city,
+      postalCode: point ? undefined : filters.postalCode,
+      radius: String(Number(form.radius)),
+      unit: form.unit as Filters['unit'],
+      source: form.source as Filters['source'],
+      segmentId: form.segmentId || undefined,
+      page: 0,
+    });
+    onOpenChange(false);
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="drawer-backdrop fixed inset-0 z-50 bg-ink/50" />
+        <Dialog.Content className="popover-panel fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-3xl bg-white p-5 text-ink shadow-2xl focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[560px] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:p-6">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <Dialog.Title className="text-lg font-bold">Search Settings</Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-slate-600">
+                Where to look, how far, and which catalogue to search.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close
+              aria-label="Close"
+              className="grid h-9 w-9 shrink-0 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+                <path d="m10 8.94 4.47-4.47 1.06 1.06L11.06 10l4.47 4.47-1.06 1.06L10 11.06l-4.47 4.47-1.06-1.06L8.94 10 4.47 5.53l1.06-1.06z" />
+              </svg>
+            </Dialog.Close>
+          </div>
+          <form
+            noValidate
+            className="mt-5 grid grid-cols-2 gap-x-3 gap-y-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              apply();
+            }}
+          >
+            <Field id={`${id}-lat`} label="Latitude" error={errors.latitude}>
+              <input
+                id={`${id}-lat`}
+                inputMode="decimal"
+                value={form.latitude}
+                placeholder="30.2672"
+                onChange={(event) => update({ latitude: event.target.value })}
+                {...invalid(errors.latitude, `${id}-lat`)}
+                className={inputClass}
+              />
+            </Field>
+            <Field id={`${id}-lon`} label="Longitude" error={errors.longitude}>
+              <input
+                id={`${id}-lon`}
+                inputMode="decimal"
+                value={form.longitude}
+                placeholder="-97.7431"
+                onChange={(event) => update({ longitude: event.target.value })}
+                {...invalid(errors.longitude, `${id}-lon`)}
+                className={inputClass}
+              />
+            </Field>
+            <Field id={`${id}-radius`} label="Radius" error={errors.radius}>
+              <input
+                id={`${id}-radius`}
+                type="number"
+                min={1}
+                step="any"
+                value={form.radius}
+                onChange={(event) => update({ radius: event.target.value })}
+                {...invalid(errors.radius, `${id}-radius`)}
+                className={inputClass}
+              />
+            </Field>
+            <Field id={`${id}-unit`} label="Unit">
+              <select
+                id={`${id}-unit`}
+                value={form.unit}
+                onChange={(event) => update({ unit: event.target.value })}
+                className={inputClass}
+              >
+                {UNITS.map((unit) => (
+                  <option key={unit} value={unit}>
+                    {unit}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={`${id}-source`} label="Source">
+              <select
+                id={`${id}-source`}
+                value={form.source}
+                onChange={(event) => update({ source: event.target.value })}
+                className={inputClass}
+              >
+                {SOURCES.map((source) => (
+                  <option key={source} value={source}>
+                    {SOURCE_LABELS[source]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={`${id}-country`} label="Country">
+              <select
+                id={`${id}-country`}
+                value={form.countryCode}
+                onChange={(event) => update({ countryCode: event.target.value })}
+                className={inputClass}
+              >
+                {COUNTRY_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {COUNTRY_NAMES[code]} ({code})
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={`${id}-locale`} label="Locale" error={errors.locale}>
+              <input
+                id={`${id}-locale`}
+                value={form.locale}
+                onChange={(event) => update({ locale: event.target.value })}
+                {...invalid(errors.locale, `${id}-locale`)}
+                className={inputClass}
+              />
+            </Field>
+            <Field id={`${id}-geo`} label="Geo point" error={errors.geoPoint}>
+              <input
+                id={`${id}-geo`}
+                value={form.geoPoint}
+                placeholder="lat:lon"
+                onChange={(event) => update({ geoPoint: event.target.value })}
+                {...invalid(errors.geoPoint, `${id}-geo`)}
+                className={inputClass}
+              />
+            </Field>
+            <Field id={`${id}-segment`} label="Segment ID" wide>
+              <select
+                id={`${id}-segment`}
+                value={form.segmentId}
+                onChange={(event) => update({ segmentId: event.target.value })}
+                className={inputClass}
+              >
+                <option value="">Any segment</option>
+                {Object.values(SEGMENTS).map((segment) => (
+                  <option key={segment.id} value={segment.id}>
+                    {segment.name} ({segment.id})
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <div className="col-span-2 mt-2 flex gap-3">
+              <button
+                type="button"
+                onClick={() => {
+                  setForm(formOf(defaultFilters()));
+                  setErrors({});
+                }}
+                className="h-11 flex-1 rounded-full text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+              >
+                Reset
+              </button>
+              <button
+                type="submit"
+                className="h-11 flex-1 rounded-full bg-brand-600 text-sm font-semibold text-white hover:bg-brand-700"
+              >
+                Apply
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+const inputClass =
+  'mt-1 h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-sm text-ink focus:border-brand-500 focus:outline-none aria-[invalid=true]:border-red-600';
+
+const invalid = (error: string | undefined, id: string) =>
+  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+
+function Field({
+  id,
+  label,
+  error,
+  wide = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={wide ? 'col-span-2' : 'col-span-2 min-[400px]:col-span-1'}>
+      <label htmlFor={id} className="text-xs font-semibold text-slate-600">
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useRouteLoaderData } from 'react-router';
+
+type RootData = { config?: { ipGeolocationUrl?: string | null; apiBaseUrl?: string | null } } | undefined;
+
+/**
+ * Starts the SPEC §4 first-load location lookup once the page is idle, so it never competes
+ * with the first paint; its code is fetched only then (lib/location-bootstrap.ts).
+ */
+export function UserLocationBootstrap() {
+  const root = useRouteLoaderData('root') as RootData;
+  const ipGeolocationUrl = root?.config?.ipGeolocationUrl ?? undefined;
+  const apiBaseUrl = root?.config?.apiBaseUrl ?? undefined;
+
+  useEffect(() => {
+    const run = () =>
+      void import('~/lib/location-bootstrap')
+        .then((module) => module.bootstrapLocation({ ipGeolocationUrl, apiBaseUrl }))
+        .catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(run, { timeout: 4000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(run, 1500);
+    return () => window.clearTimeout(handle);
+  }, [ipGeolocationUrl, apiBaseUrl]);
+
+  return null;
+}

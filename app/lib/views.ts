@@ -1,0 +1,101 @@
+import {
+  type DiscoveryAttraction,
+  type DiscoveryEvent,
+  eventVenue,
+  genreName,
+  meaningfulGenre,
+  priceSpan,
+  segmentName,
+  ticketPriceLabel,
+  venueLine,
+  venuePlace,
+} from './discovery.ts';
+import { dateTile, formatEventDateTime, formatLocalTime, formatPrice, upcomingLabel } from './format.ts';
+import { type ImageChoice, pickEventThumbnail, pickListThumbnail } from './images.ts';
+import { artistPath, eventPath } from './slug.ts';
+import { eventStatus, type StatusBadgeInfo } from './status.ts';
+
+/**
+ * What a card or row shows, computed once where the data is (the server for pages, the
+ * search panel's lazily loaded chunk in the browser). Page components render these strings
+ * as they are, so the formatting code never ships in a page's first-load JavaScript.
+ */
+export type StatusView = StatusBadgeInfo & { code: string };
+
+export type EventCardView = {
+  id: string;
+  href: string;
+  name: string;
+  /** 'Sat, Dec 5, 2026 · 8:00 PM' or 'Date TBA'. */
+  when: string;
+  tile?: { month: string; day: string; weekday: string };
+  /** 'Sat · 8:00 PM · Moody Center · Austin, TX' for list rows. */
+  line?: string;
+  venue?: string;
+  venueName?: string;
+  place?: string;
+  status?: StatusView;
+  genre?: string;
+  /** 'From USD 45.00' on cards. */
+  from?: string;
+  /** 'Cheapest · USD 45.00' on rows (the chosen ticket category). */
+  price?: string;
+  image?: ImageChoice;
+  thumb?: ImageChoice;
+};
+
+export type AttractionCardView = {
+  id: string;
+  href: string;
+  name: string;
+  genre?: string;
+  /** SPEC §2 badge '{n} upcoming'. */
+  upcoming: string;
+  image?: ImageChoice;
+};
+
+export function statusView(code: string | null | undefined): StatusView | undefined {
+  const status = eventStatus(code);
+  return status && code ? { ...status, code } : undefined;
+}
+
+export function toEventCard(event: DiscoveryEvent): EventCardView {
+  const venue = eventVenue(event);
+  const start = event.dates?.start;
+  const tile = dateTile(start?.localDate);
+  const time = formatLocalTime(start?.localTime);
+  const span = priceSpan(event);
+  const lowest = event.ticketPrice?.category === 'cheapest' ? event.ticketPrice.amount : span?.min;
+  return {
+    id: event.id,
+    href: eventPath(event),
+    name: event.name,
+    when: formatEventDateTime(start?.localDate, start?.localTime),
+    ...(tile ? { tile: { month: tile.month, day: tile.day, weekday: tile.weekday } } : {}),
+    line:
+      [tile ? [tile.weekday, time].filter(Boolean).join(' ') : undefined, venue?.name, venuePlace(venue)]
+        .filter(Boolean)
+        .join(' · ') || undefined,
+    venue: venueLine(venue),
+    venueName: venue?.name || undefined,
+    place: venuePlace(venue),
+    status: statusView(event.dates?.status?.code),
+    genre: meaningfulGenre(genreName(event)) ?? segmentName(event),
+    from:
+      lowest !== undefined ? `From ${formatPrice(lowest, event.ticketPrice?.currency ?? span?.currency)}` : undefined,
+    price: ticketPriceLabel(event.ticketPrice),
+    image: pickListThumbnail(event.images),
+    thumb: pickEventThumbnail(event.images),
+  };
+}
+
+export function toAttractionCard(attraction: DiscoveryAttraction): AttractionCardView {
+  return {
+    id: attraction.id,
+    href: artistPath(attraction),
+    name: attraction.name,
+    genre: meaningfulGenre(genreName(attraction)) ?? segmentName(attraction),
+    upcoming: upcomingLabel(attraction.upcomingEvents?._total ?? 0),
+    image: pickListThumbnail(attraction.images),
+  };
+}

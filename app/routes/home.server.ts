@@ -1,0 +1,93 @@
+import { eventsQuery, genresWithEvents, originOf, searchQuery } from '~/lib/catalogue.server';
+import { SEGMENTS } from '~/lib/enums';
+import { defaultFilters, eventQuery, type Filters, locationLabel, searchHref } from '~/lib/filters';
+import { dateButtonLabel } from '~/lib/format';
+import { filtersFromCookie } from '~/lib/preferences';
+import { pageMeta } from '~/lib/seo';
+import { toAttractionCard, toEventCard } from '~/lib/views';
+import { listEvents, searchCatalogue } from '../../server/catalogue/index.ts';
+import type { Route } from './+types/home';
+
+export const UPCOMING_SIZE = 8;
+/** Candidates fetched for the upcoming shelf, so it can show different artists. */
+const UPCOMING_CANDIDATES = 32;
+export const POPULAR_ARTISTS = 10;
+const GENRES_PER_SEGMENT = 6;
+
+/**
+ * Home page: upcoming events near the visitor on their dates (the remembered filters, read
+ * from the cookie lib/preferences.ts mirrors), popular artists, and browsing by segment and
+ * genre. When nothing is on near them, the most popular events anywhere fill the space.
+ */
+export async function loadHome({ request, context }: Route.LoaderArgs) {
+  const { db } = context.services.database;
+  const filters = filtersFromCookie(request.headers.get('Cookie'));
+  const place = locationLabel(filters);
+  const [nearby, popular, genres] = await Promise.all([
+    listEvents(db, eventsQuery({ ...eventQuery(filters), size: UPCOMING_CANDIDATES })),
+    searchCatalogue(db, searchQuery({ size: POPULAR_ARTISTS, source: filters.source })),
+    genresWithEvents(db),
+  ]);
+  let upcoming = nearby;
+  let widened = false;
+  if (nearby.page.totalElements === 0 && place) {
+    // Nothing near them on these dates: show what is on anywhere rather than an empty shelf.
+    const anywhere: Filters = { ...defaultFilters(), dates: filters.dates, source: filters.source };
+    upcoming = await listEvents(db, eventsQuery({ ...eventQuery(anywhere), size: UPCOMING_CANDIDATES }));
+    widened = true;
+  }
+
+  const segments = Object.values(SEGMENTS)
+    .map((segment) => ({
+      id: segment.id,
+      name: segment.name,
+      href: searchHref({ ...filters, segmentId: segment.id }),
+      genres: genres
+        .filter((genre) => genre.segmentId === segment.id)
+        .slice(0, GENRES_PER_SEGMENT)
+        .map((genre) => ({
+          name: genre.name,
+          href: searchHref({ ...filters, segmentId: segment.id, genres: [genre.id] }),
+        })),
+      upcoming: genres.filter((genre) => genre.segmentId === segment.id).reduce((sum, g) => sum + g.upcoming, 0),
+    }))
+    .filter((segment) => segment.upcoming > 0);
+
+  return {
+    meta: pageMeta({
+      title: 'Encore · Concerts, games and shows near you',
+      description:
+        'Find concerts, sports, theatre and family shows near you, on your dates. Compare ticket prices by seat category and follow the artists you love.',
+      origin: originOf(request),
+      path: '/',
+    }),
+    filters,
+    dateLabel: dateButtonLabel(filters.dates),
+    locationLabel: place ?? 'Anywhere',
+    upcomingTitle: widened || !place ? 'Upcoming events' : `Upcoming near ${place}`,
+    widenedFrom: widened ? place : undefined,
+    upcoming: oneEachFirst(upcoming._embedded.events, UPCOMING_SIZE).map(toEventCard),
+    upcomingHref: searchHref(widened ? { ...defaultFilters(), dates: filters.dates } : filters),
+    artists: popular._embedded.attractions.map(toAttractionCard),
+    segments,
+  };
+}
+
+/**
+ * The most popular events, one per headliner first (a shelf of eight dates of the same tour
+ * says less than eight different shows), then the rest in their order.
+ */
+export function oneEachFirst<T extends { id: string; _embedded: { attractions: { id: string }[] } }>(
+  events: T[],
+  size: number,
+): T[] {
+  const seen = new Set<string>();
+  const first: T[] = [];
+  const rest: T[] = [];
+  for (const event of events) {
+    const key = event._embedded.attractions[0]?.id ?? event.id;
+    (seen.has(key) ? rest : first).push(event);
+    seen.add(key);
+  }
+  return [...first, ...rest].slice(0, size);
+}

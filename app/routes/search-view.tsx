@@ -1,0 +1,146 @@
+/** The page body, code-split from the route module (see ADR 0006: progressive hydration). */
+import { Link, useNavigate } from 'react-router';
+import { ArtistCard } from '~/components/artist-card';
+import { EventCard } from '~/components/event-card';
+import { DateFilterButton, LocationFilterButton, SearchSettingsButton } from '~/components/filter-buttons';
+import { Pagination } from '~/components/pagination';
+import { TicketCategoryPicker } from '~/components/ticket-category-picker';
+import type { ChoiceLink } from '~/lib/page-links';
+import type { Route } from './+types/search';
+
+function Chips({ label, links }: { label: string; links: ChoiceLink[] }) {
+  if (!links.length) return null;
+  return (
+    <nav aria-label={label} className="min-w-0">
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
+        {links.map((link) => (
+          <li key={link.value || 'all'} className="shrink-0">
+            <Link
+              to={link.href}
+              preventScrollReset
+              aria-current={link.current ? 'true' : undefined}
+              className={`inline-flex h-9 items-center rounded-full px-3.5 text-sm font-semibold whitespace-nowrap ring-1 ring-inset transition ${
+                link.current
+                  ? 'bg-ink text-white ring-ink'
+                  : 'bg-white text-slate-700 ring-slate-300 hover:ring-brand-500'
+              }`}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export default function SearchView({ page }: { page: Route.ComponentProps['loaderData'] }) {
+  const navigate = useNavigate();
+  return (
+    <main>
+      <section className="border-b border-slate-200 bg-white">
+        <div className="mx-auto max-w-6xl px-4 pt-6 pb-4 sm:pt-8">
+          <h1 className="text-2xl font-black tracking-tight break-words sm:text-4xl">{page.title}</h1>
+          <p className="mt-1 text-sm text-slate-600" aria-live="polite">
+            {page.summary}
+          </p>
+          <div className="-mx-4 mt-5 flex items-center gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
+            <DateFilterButton
+              label={page.dateLabel}
+              active={page.filters.dates.length > 0}
+              filters={page.filters}
+              mode="url"
+            />
+            <LocationFilterButton
+              label={page.locationLabel}
+              active={page.locationLabel !== 'Anywhere'}
+              filters={page.filters}
+              mode="url"
+            />
+            <SearchSettingsButton
+              label={page.settingsChanged ? `Search settings (${page.settingsChanged})` : 'Search settings'}
+              active={page.settingsChanged > 0}
+              filters={page.filters}
+              mode="url"
+            />
+            <label className="ml-auto flex shrink-0 items-center gap-2 text-sm font-semibold text-slate-700">
+              <span>Sort</span>
+              <select
+                value={page.sorts.find((sort) => sort.current)?.href}
+                onChange={(event) => navigate(event.target.value, { preventScrollReset: true })}
+                className="h-10 rounded-full border border-slate-300 bg-white px-3 text-sm font-semibold text-ink focus:border-brand-500 focus:outline-none"
+              >
+                {page.sorts.map((sort) => (
+                  <option key={sort.value} value={sort.href}>
+                    {sort.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <div className="mt-4 space-y-3">
+            <Chips label="Segment" links={page.segments} />
+            <Chips label="Genre" links={page.genres} />
+            <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+              <Chips label="Price" links={page.prices} />
+              <TicketCategoryPicker links={page.categories} className="max-w-full shrink-0" />
+            </div>
+          </div>
+          {page.clearHref && (
+            <Link
+              to={page.clearHref}
+              className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline"
+            >
+              Clear all filters
+            </Link>
+          )}
+        </div>
+      </section>
+
+      {page.artists.length > 0 && (
+        <section aria-labelledby="artists" className="mx-auto max-w-6xl px-4 pt-8">
+          <h2 id="artists" className="text-xl font-bold tracking-tight">
+            Artists &amp; Attractions
+          </h2>
+          <ul className="-mx-4 mt-4 flex snap-x gap-4 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-5 md:overflow-visible md:px-0">
+            {page.artists.map((artist) => (
+              <li key={artist.id} className="w-[62vw] max-w-60 shrink-0 snap-start sm:w-[36vw] md:w-auto md:max-w-none">
+                <ArtistCard artist={artist} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-labelledby="events" className="mx-auto max-w-6xl px-4 pt-8">
+        <h2 id="events" className="text-xl font-bold tracking-tight">
+          Upcoming Events
+        </h2>
+        {page.fuzzy && <p className="mt-1 text-sm text-slate-600">No exact matches, so here are close spellings.</p>}
+        {page.events.length > 0 ? (
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-4">
+            {page.events.map((event, index) => (
+              <li key={event.id}>
+                <EventCard event={event} priority={index < 2} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            <p className="text-lg font-semibold">No results found</p>
+            <p className="mt-1 text-sm text-slate-600">Try fewer words, other dates or a wider area.</p>
+            {page.clearHref && (
+              <Link
+                to={page.clearHref}
+                className="mt-5 inline-block rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
+              >
+                Clear all filters
+              </Link>
+            )}
+          </div>
+        )}
+        <Pagination page={page.page} totalPages={page.totalPages} base={page.pageBase} label="Result pages" />
+      </section>
+    </main>
+  );
+}
