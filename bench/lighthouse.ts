@@ -53,6 +53,7 @@ type AuditLike = {
 export async function runLighthouse(
   pages: { name: string; url?: string; error?: string }[],
   runDir: string,
+  settle: () => Promise<void>,
   log: (line: string) => void,
 ): Promise<Record<string, LighthousePage>> {
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -82,6 +83,7 @@ export async function runLighthouse(
         results[page.name] = empty(page.error ?? 'no URL');
         continue;
       }
+      await settle();
       const started = performance.now();
       try {
         results[page.name] = await withTimeout(audit(page.url, port), 120_000, 'Lighthouse took over 120 s');

@@ -56,9 +56,10 @@ async function runReplay(job: ReplayJob): Promise<LoadResult> {
   let timeouts = 0;
   let bytes = 0;
   let next = 0;
+  const deadline = performance.now() + job.maxSeconds * 1000;
 
   const client = async () => {
-    while (next < job.sequences.length) {
+    while (next < job.sequences.length && performance.now() < deadline) {
       const sequence = job.sequences[next++]!;
       // One visitor typing one name: each keystroke waits for the previous answer.
       for (const step of sequence) {
@@ -96,6 +97,7 @@ async function runReplay(job: ReplayJob): Promise<LoadResult> {
     latency: summarise(latencies),
     byPrefixLength: Object.fromEntries([...byLength].map(([key, values]) => [key, summarise(values)])),
     slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 5),
+    sequencesDone: Math.min(next, job.sequences.length),
   };
 }
 

@@ -14,6 +14,8 @@ export type LoadJob =
       sequences: ReplayStep[][];
       headers: Record<string, string>;
       timeoutMs: number;
+      /** No client starts a new name after this; names already begun are finished. */
+      maxSeconds: number;
     };
 export type ReplayJob = Extract<LoadJob, { kind: 'replay' }>;
 
@@ -29,6 +31,8 @@ export type LoadResult = {
   samples?: number[];
   byPrefixLength?: Record<string, LatencySummary>;
   slowest?: { path: string; ms: number }[];
+  /** Replay: names typed to the end. */
+  sequencesDone?: number;
 };
 
 /** What a visitor's browser sends; isbot() must see a browser so React Router streams as for people. */

@@ -19,6 +19,8 @@ export type Options = {
   ssrSeconds: number;
   /** Catalogue names expanded into typed prefixes for the search replay. */
   replayNames: number;
+  /** Time cap of the replay, so a slow search cannot push the run past its budget. */
+  replaySeconds: number;
 };
 
 export const USAGE = `Usage: npm run bench -- [options]
@@ -86,5 +88,6 @@ export function parseOptions(argv: string[]): Options | 'help' {
     pgPort: port('--pg-port', values['pg-port']),
     ssrSeconds: values.quick ? 2 : 12,
     replayNames: values.quick ? 40 : 200,
+    replaySeconds: values.quick ? 20 : 90,
   };
 }

@@ -191,6 +191,7 @@ export function formatReport(results: Results): string {
       }
       out.push(table(['', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'], rows));
       if (s.error) out.push(`  ERROR ${s.error}`);
+      if (s.note) out.push(`  ${s.note}`);
       if (s.slowest?.length)
         out.push(`  slowest: ${s.slowest.map((x) => `${decodeKeyword(x.path)} ${x.ms} ms`).join(', ')}`);
     }

@@ -166,13 +166,14 @@ async function main(options: Options): Promise<Results> {
     results.lighthouse = await runLighthouse(
       pages.map((p) => ({ name: p.name, url: p.error ? undefined : `${server.origin}${p.path}`, error: p.error })),
       runDir,
+      server.settle,
       log,
     );
   }
 
   if (options.only.has('ssr')) {
     step(`SSR throughput and latency (${options.ssrSeconds} s per measurement, load generator in its own process)`);
-    results.ssr = await measureSsr(server.origin, staticPath(clientDir), pages, options.ssrSeconds, log);
+    results.ssr = await measureSsr(server.origin, staticPath(clientDir), pages, options.ssrSeconds, server.settle, log);
   }
 
   if (options.only.has('search')) {
@@ -182,8 +183,15 @@ async function main(options: Options): Promise<Results> {
       log(`  ERROR ${results.search_api.error}`);
     } else {
       const names = pick.names.slice(0, options.replayNames);
-      results.search_api = await replaySearch(server.origin, names, pick.names.slice(options.replayNames));
+      results.search_api = await replaySearch(
+        server.origin,
+        names,
+        pick.names.slice(options.replayNames),
+        options.replaySeconds,
+        server.settle,
+      );
       const s = results.search_api;
+      if (s.note) log(`  ${s.note}`);
       log(
         `  ${s.requests} keystrokes from ${s.names} names: p50 ${s.p50_ms} ms  p95 ${s.p95_ms} ms  p99 ${s.p99_ms} ms${s.error ? `  (${s.error})` : ''}`,
       );

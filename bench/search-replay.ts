@@ -16,7 +16,9 @@ export type SearchApiResult = {
   p99_ms: number | null;
   max_ms?: number;
   requests?: number;
+  /** Names typed to the end (fewer than planned when the time cap was reached, see note). */
   names?: number;
+  note?: string;
   rps?: number;
   clients: number;
   /** p95 by how many characters were typed: one-letter prefixes match the most. */
@@ -25,18 +27,29 @@ export type SearchApiResult = {
   error?: string;
 };
 
-export async function replaySearch(origin: string, names: string[], warmNames: string[]): Promise<SearchApiResult> {
+export async function replaySearch(
+  origin: string,
+  names: string[],
+  warmNames: string[],
+  maxSeconds: number,
+  settle: () => Promise<void>,
+): Promise<SearchApiResult> {
   const headers = { ...BROWSER_HEADERS, accept: 'application/json' };
-  const job = (list: string[]) => ({
+  const job = (list: string[], seconds: number) => ({
     kind: 'replay' as const,
     origin,
     connections: SEARCH_CLIENTS,
     sequences: list.map(typedPrefixes),
     headers,
     timeoutMs: 10_000,
+    maxSeconds: seconds,
   });
-  if (warmNames.length) await runLoad(job(warmNames));
-  const result = await runLoad(job(names));
+  await settle();
+  if (warmNames.length) await runLoad(job(warmNames, Math.max(5, maxSeconds / 10)));
+  await settle();
+  // A slow search would stretch the run past its budget: the replay stops taking new names
+  // at maxSeconds and says how many it typed.
+  const result = await runLoad(job(names, maxSeconds));
   const problems = problemsOf(result);
   return {
     p50_ms: round(result.latency.p50, 2),
@@ -44,7 +57,10 @@ export async function replaySearch(origin: string, names: string[], warmNames: s
     p99_ms: round(result.latency.p99, 2),
     max_ms: round(result.latency.max, 1),
     requests: result.responses,
-    names: names.length,
+    names: result.sequencesDone ?? names.length,
+    ...(result.sequencesDone !== undefined && result.sequencesDone < names.length
+      ? { note: `time cap of ${maxSeconds} s reached after ${result.sequencesDone} of ${names.length} names` }
+      : {}),
     rps: round(result.responses / result.seconds, 0),
     clients: SEARCH_CLIENTS,
     by_prefix_length: Object.fromEntries(

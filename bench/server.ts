@@ -65,7 +65,14 @@ export type ServerOptions = {
   logFile: string;
 };
 
-export type RunningServer = { origin: string; child: ChildProcess; startSeconds: number; stop(): Promise<void> };
+export type RunningServer = {
+  origin: string;
+  child: ChildProcess;
+  startSeconds: number;
+  /** Resolves once the server has drained what earlier load left queued (CPU idle, health answered). */
+  settle(): Promise<void>;
+  stop(): Promise<void>;
+};
 
 /**
  * Starts `server/main.ts` as production runs it: NODE_ENV=production, no auth emulator (the
@@ -129,13 +136,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     origin,
     child,
     startSeconds: (performance.now() - started) / 1000,
+    settle: async () => {
+      await waitUntilQuiet(child.pid!, 60, 250);
+      // Health goes through the same database queue as pages: it answers once that is empty.
+      await answers(`${origin}/api/health`, true, 60_000);
+    },
     stop: () => stopTracked(child, 15_000),
   };
 }
 
-async function answers(url: string, mustBeOk = false): Promise<boolean> {
+async function answers(url: string, mustBeOk = false, timeoutMs = 2_000): Promise<boolean> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     await response.arrayBuffer();
     return mustBeOk ? response.ok : true;
   } catch {
@@ -189,18 +201,19 @@ function cpuSeconds(pid: number): number | undefined {
 }
 
 /**
- * Waits until the server is idle (under 5 % of a core for two seconds running): work left
- * over from start-up (index builds, count refreshes) must not land in the first measurement.
+ * Waits until the server is idle (under 5 % of a core for two intervals running): work left
+ * over from start-up, or a backlog of requests a previous measurement queued, must not land
+ * in the next measurement.
  */
-export async function waitUntilQuiet(pid: number, maxSeconds: number): Promise<number> {
+export async function waitUntilQuiet(pid: number, maxSeconds: number, intervalMs = 1_000): Promise<number> {
   const started = performance.now();
   let previous = cpuSeconds(pid);
   let quiet = 0;
   while ((performance.now() - started) / 1000 < maxSeconds) {
-    await sleep(1_000);
+    await sleep(intervalMs);
     const now = cpuSeconds(pid);
     if (now === undefined || previous === undefined) return 0;
-    quiet = now - previous < 0.05 ? quiet + 1 : 0;
+    quiet = now - previous < (0.05 * intervalMs) / 1000 ? quiet + 1 : 0;
     previous = now;
     if (quiet >= 2) break;
   }

@@ -68,6 +68,7 @@ export async function measureSsr(
   staticPath: string,
   pages: PageTarget[],
   seconds: number,
+  settle: () => Promise<void>,
   log: (line: string) => void,
 ): Promise<SsrResult> {
   const result: SsrResult = {
@@ -93,8 +94,12 @@ export async function measureSsr(
   const staticCheck = await probe(`${origin}${staticPath}`);
   if (staticCheck.error) throw new Error(`the static ceiling ${staticPath} answered ${staticCheck.error}`);
 
-  const fixed = (path: string, connections: number, duration: number, headers: Record<string, string>) =>
-    runLoad({ kind: 'fixed', url: `${origin}${path}`, connections, seconds: duration, headers });
+  // Each measurement starts on an idle server: a slow page leaves requests queued when its
+  // load generator stops, and they must not be billed to whatever is measured next.
+  const fixed = async (path: string, connections: number, duration: number, headers: Record<string, string>) => {
+    await settle();
+    return runLoad({ kind: 'fixed', url: `${origin}${path}`, connections, seconds: duration, headers });
+  };
 
   // Warm-up: JIT, caches and connection pools see traffic before anything is recorded.
   const warm = Math.max(1, Math.round(seconds / 4));
@@ -128,14 +133,14 @@ export async function measureSsr(
         ? round((100 * (Math.max(...rates) - Math.min(...rates))) / Math.max(...rates, 1), 1)
         : undefined;
     log(
-      `  static  c=${String(connections).padEnd(2)} ${staticFigures.rps} req/s  p50 ${staticFigures.p50_ms} ms  p99 ${staticFigures.p99_ms} ms${spread !== undefined ? `  (rounds ${rates.map((x) => round(x, 0)).join(' / ')})` : ''}`,
+      `  static  c=${String(connections).padEnd(2)} ${staticFigures.rps} req/s  p50 ${show(staticFigures.p50_ms)} ms  p99 ${show(staticFigures.p99_ms)} ms${spread !== undefined ? `  (rounds ${rates.map((x) => round(x, 0)).join(' / ')})` : ''}`,
     );
     for (const page of live) {
       const f = figures(merge(collected.get(page.name)!));
       f.ratio = staticFigures.rps > 0 ? round(f.rps / staticFigures.rps, 3) : undefined;
       result.pages[page.name][key] = f;
       log(
-        `  ${page.name.padEnd(7)} c=${String(connections).padEnd(2)} ${f.rps} req/s  p50 ${f.p50_ms} ms  p99 ${f.p99_ms} ms  ratio ${f.ratio}${f.error ? `  (${f.error})` : ''}`,
+        `  ${page.name.padEnd(7)} c=${String(connections).padEnd(2)} ${f.rps} req/s  p50 ${show(f.p50_ms)} ms  p99 ${show(f.p99_ms)} ms  ratio ${show(f.ratio)}${f.error ? `  (${f.error})` : ''}`,
       );
     }
     if (connections === 32) {
@@ -157,6 +162,8 @@ export async function measureSsr(
   }
   return result;
 }
+
+const show = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '–' : String(n));
 
 /** Several slices of one target as one measurement: all samples, total time. */
 function merge(runs: LoadResult[]): LoadResult {
