@@ -315,12 +315,15 @@ export async function attractionRows(db: Queryable, ids: string[]): Promise<Attr
   );
 }
 
-/** Attractions by id, in the order asked. */
-export async function loadAttractions(db: Queryable, ids: string[]): Promise<Attraction[]> {
-  const byId = new Map(
-    (await attractionRows(db, ids)).map((row) => [row.id, serializeAttraction(row, totalOnly(row))]),
+/** Attractions of a Picked statement, in its order, in one statement. */
+export async function loadAttractions(db: Queryable, picked: Picked): Promise<Attraction[]> {
+  const list = await rows<AttractionRow>(
+    db,
+    sql`with picked as (${picked})
+      select ${ATTRACTION_COLUMNS} from picked p join attractions a on a.id = p.id ${classificationJoins('a')}
+      order by p.ord`,
   );
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return list.map((row) => serializeAttraction(row, totalOnly(row)));
 }
 
 /** One attraction with per-source upcoming counts. */

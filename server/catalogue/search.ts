@@ -12,7 +12,6 @@ import {
   ordered,
   type Picked,
   pickedIds,
-  type Queryable,
   relevance,
   rows,
   sourcesFor,
@@ -32,7 +31,7 @@ import {
  */
 const CANDIDATES = 50;
 const PREFIX_CANDIDATES = 20;
-/** Attractions and venues whose names match lend their events to the event list. */
+/** Venues whose names match lend their events to the event list (see relatedEvents). */
 const RELATED = 20;
 /** Lowest pg_trgm word similarity a close spelling needs (ADR 0003). */
 const FUZZY_THRESHOLD = 0.45;
@@ -54,18 +53,16 @@ function attractionConditions(query: SearchQuery): SQL[] {
 
 const and = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
 
-/** Matching attraction ids, best first (up to `limit`). */
-async function findAttractions(db: Queryable, query: SearchQuery, q: TextQuery | undefined, limit: number) {
+/** The best `limit` attractions as a Picked statement. */
+function rankedAttractions(query: SearchQuery, q: TextQuery | undefined, limit: number): Picked {
   const where = and(attractionConditions(query));
   if (!q) {
-    return rows<{ id: string }>(
-      db,
+    return ordered(
       sql`select a.id from attractions a where ${where} and a.upcoming_events > 0
         order by a.popularity desc nulls last, a.id limit ${limit}`,
     );
   }
-  return rows<{ id: string }>(
-    db,
+  return ordered(
     sql`select a.id from (
       (select a.id, a.search_text, a.popularity from attractions a where ${where} and ${matches('a', q)}
         order by a.popularity desc nulls last limit ${CANDIDATES})
@@ -76,14 +73,8 @@ async function findAttractions(db: Queryable, query: SearchQuery, q: TextQuery |
   );
 }
 
-/** The best `limit` events as a Picked statement (ids with their rank). */
-function rankedEvents(
-  query: SearchQuery,
-  q: TextQuery | undefined,
-  attractionIds: string[],
-  limit: number,
-  now: Date,
-): Picked {
+/** The best `limit` events whose own name matches, as a Picked statement. */
+function rankedEvents(query: SearchQuery, q: TextQuery | undefined, limit: number, now: Date): Picked {
   const where = and(eventConditions(query, now));
   if (!q) {
     return ordered(
@@ -94,26 +85,37 @@ function rankedEvents(
   const branch = (condition: SQL, cap: number) =>
     sql`(select e.id, e.search_text, e.popularity, e.starts_at from events e where ${where} and ${condition}
       order by e.popularity desc nulls last limit ${cap})`;
-  const branches = [
-    branch(matches('e', q), CANDIDATES),
-    branch(sql`e.search_text like ${`${q.text}%`}`, PREFIX_CANDIDATES),
-    branch(
-      sql`e.venue_id in (select v.id from venues v where ${matches('v', q)}
-        order by v.upcoming_events desc limit ${RELATED})`,
-      PREFIX_CANDIDATES,
-    ),
-  ];
-  if (attractionIds.length > 0) {
-    branches.push(
-      branch(
-        sql`e.id in (select ea.event_id from event_attractions ea where ea.attraction_id in ${attractionIds})`,
-        PREFIX_CANDIDATES,
-      ),
-    );
-  }
   return ordered(
-    sql`select e.id from (${sql.join(branches, sql` union `)}) e
+    sql`select e.id from (${branch(matches('e', q), CANDIDATES)} union ${branch(sql`e.search_text like ${`${q.text}%`}`, PREFIX_CANDIDATES)}) e
       order by ${relevance('e', q)} desc, e.starts_at asc nulls last, e.id limit ${limit}`,
+  );
+}
+
+/**
+ * Events named otherwise but held at a matching venue or featuring a matching attraction
+ * ('madison squ', a support act), most popular first. They fill the list only when names
+ * alone left room, so a broad prefix never pays for them (ADR 0003).
+ */
+function relatedEvents(
+  query: SearchQuery,
+  q: TextQuery,
+  attractionIds: string[],
+  exclude: string[],
+  limit: number,
+  now: Date,
+): Picked {
+  const related = [
+    sql`e.venue_id in (select v.id from venues v where ${matches('v', q)}
+      order by v.upcoming_events desc limit ${RELATED})`,
+    ...(attractionIds.length > 0
+      ? [sql`e.id in (select ea.event_id from event_attractions ea where ea.attraction_id in ${attractionIds})`]
+      : []),
+  ];
+  const where = [...eventConditions(query, now), sql`(${sql.join(related, sql` or `)})`];
+  if (exclude.length > 0) where.push(sql`e.id not in ${exclude}`);
+  return ordered(
+    sql`select e.id from events e where ${and(where)}
+      order by e.popularity desc nulls last, e.starts_at asc nulls last, e.id limit ${limit}`,
   );
 }
 
@@ -149,17 +151,26 @@ export async function searchCatalogue(db: Db, query: SearchQuery, options: ReadO
   const size = query.size ?? DEFAULTS.searchSize;
   const q = textQuery(query.keyword);
   const hydrate = { geo: geoOf(query), ticketCategory: query.ticketCategory ?? DEFAULTS.ticketCategory };
-  const matched = (await findAttractions(db, query, q, Math.max(size, RELATED))).map((r) => r.id);
-  const picked = rankedEvents(query, q, matched, size, now);
   let [attractions, events] = await Promise.all([
-    loadAttractions(db, matched.slice(0, size)),
-    loadEvents(db, picked, hydrate),
+    loadAttractions(db, rankedAttractions(query, q, size)),
+    loadEvents(db, rankedEvents(query, q, size, now), hydrate),
   ]);
+  if (q && events.length < size) {
+    const more = relatedEvents(
+      query,
+      q,
+      attractions.map((a) => a.id),
+      events.map((e) => e.id),
+      size - events.length,
+      now,
+    );
+    events = [...events, ...(await loadEvents(db, more, hydrate))];
+  }
   let isFuzzy = false;
   if (q && attractions.length === 0 && events.length === 0) {
     const close = await fuzzy(db, query, q, size, now);
     [attractions, events] = await Promise.all([
-      loadAttractions(db, close.attractions),
+      loadAttractions(db, pickedIds(close.attractions)),
       loadEvents(db, pickedIds(close.events), hydrate),
     ]);
     isFuzzy = attractions.length + events.length > 0;
