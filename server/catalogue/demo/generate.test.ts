@@ -105,6 +105,11 @@ describe('a generated catalogue', () => {
     expect(game?.name).toBe(`${game?.attractions[0]?.name} vs. ${game?.attractions[1]?.name}`);
     expect(game?.venue).toBe(game?.attractions[0]?.homeVenue);
     expect(game?.attractions[0]?.name.startsWith(game!.venue.place.city)).toBe(true);
+    const festivals = events.filter((e) => / \d{4}$/.test(e.name) && e.localDate);
+    expect(festivals.length).toBeGreaterThan(0);
+    for (const f of festivals.filter((e) => e.attractions.length > 1)) {
+      expect(f.localDate!.slice(0, 4) === f.name.slice(-4) || f.localDate! > `${f.name.slice(-4)}-12-25`).toBe(true);
+    }
   });
 
   it('describes about 60 % of attractions and skews popularity towards a few stars', () => {

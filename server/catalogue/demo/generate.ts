@@ -1295,8 +1295,7 @@ export class DemoCatalogue {
     const size = rng.int(4, 8);
     for (let i = 0; i < size * 3 && lineup.size < size; i++) lineup.add(pool.draw(rng));
     const attractions = [...lineup].sort((a, b) => b.popularity - a.popularity);
-    const year = new Date(this.today).getUTCFullYear();
-    const name = `${venue.place.city} ${rng.pick(N.FESTIVAL_WORDS)} Festival ${year + (rng.chance(0.3) ? 1 : 0)}`;
+    const name = `${venue.place.city} ${rng.pick(N.FESTIVAL_WORDS)} Festival {year}`;
     return this.schedule(rng, {
       name,
       venue,
@@ -1514,7 +1513,6 @@ export class DemoCatalogue {
           : ['convention'],
     );
     const city = venue.place.city;
-    const year = new Date(this.today).getUTCFullYear();
     const [genre, name, months]: [Genre, string, number[]] =
       kind === 'expo'
         ? [GENRES.expos, `${city} ${rng.pick(N.EXPO_KINDS)}`, ALL_MONTHS]
@@ -1525,7 +1523,7 @@ export class DemoCatalogue {
               [4, 5, 6, 7, 8, 9, 10],
             ]
           : kind === 'food'
-            ? [GENRES.foodDrink, `${city} ${rng.pick(N.FOOD_KINDS)} ${year}`, ALL_MONTHS]
+            ? [GENRES.foodDrink, `${city} ${rng.pick(N.FOOD_KINDS)} {year}`, ALL_MONTHS]
             : [
                 GENRES.holiday,
                 `${rng.pick(['Holiday Lights', 'Winter Wonderland', 'Festival of Lights'])} at ${venue.name}`,
@@ -1604,6 +1602,8 @@ export class DemoCatalogue {
     );
     const info = rng.chance(0.35) ? rng.pick(N.INFO_LINES) : null;
     const pleaseNote = rng.chance(0.25) ? rng.pick(N.PLEASE_NOTE_LINES) : null;
+    // Festivals are named after the year they happen in.
+    const name = spec.name.replace('{year}', String(new Date(day).getUTCFullYear()));
     const events: DemoEvent[] = [];
     for (let night = 0; night < spec.nights; night++) {
       if (night > 0) {
@@ -1618,7 +1618,7 @@ export class DemoCatalogue {
       const startsAt = localDate ? zonedToUtc(localDate, localTime ?? '00:00:00', tz) : null;
       events.push({
         id: '',
-        name: spec.name,
+        name,
         localDate,
         localTime,
         startsAt,
@@ -1633,7 +1633,7 @@ export class DemoCatalogue {
         info,
         pleaseNote,
         imageTheme: SEGMENT_IDS[segment].theme,
-        imageName: lead?.name ?? spec.name,
+        imageName: lead?.name ?? name,
       });
       if (dateTba) break;
     }
