@@ -49,6 +49,8 @@ export default defineConfig({
       FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
       LOG_LEVEL: 'warn',
       ONBOARDING_DELAY_MS: '1500',
+      // tests/e2e/auth-guards.spec.ts signs this (verified) address in as the admin.
+      ADMIN_EMAILS: 'admin@e2e.encore.test',
     },
   },
 });

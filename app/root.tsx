@@ -1,11 +1,22 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
+import { AuthHost } from './components/auth/auth-host';
 import { ErrorPage } from './components/error-page';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { publicConfig } from './lib/auth.server';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+/** Public runtime config and who is signed in (from the verified session cookie). */
+export function loader({ context }: Route.LoaderArgs) {
+  const user = context.sessionUser;
+  return {
+    config: publicConfig(context),
+    sessionUser: user ? { uid: user.uid, systemRole: user.systemRole } : null,
+  };
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -19,6 +30,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen font-sans antialiased">
         {children}
+        <AuthHost />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -10,22 +10,6 @@ export const SYSTEM_ROLES = ['user', 'admin'] as const;
 export const SystemRoleSchema = z.enum(SYSTEM_ROLES);
 export type SystemRole = z.infer<typeof SystemRoleSchema>;
 
-// SPEC §5 messages, word for word.
-export const INVALID_EMAIL_MESSAGE = 'Invalid E-mail';
-export const REQUIRED_MESSAGE = 'Please type something';
-export const SELECT_REQUIRED_MESSAGE = 'Please select something';
-
-const EMAIL_PATTERN =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-
-/** SPEC §5: matches an email pattern, 6 to 254 characters, local part up to 64. */
-export function isValidEmail(value: string): boolean {
-  if (value.length < 6 || value.length > 254) return false;
-  const at = value.lastIndexOf('@');
-  if (at < 1 || at > 64) return false;
-  return EMAIL_PATTERN.test(value);
-}
-
 /** The SPEC §3 profile response of GET /accounts/me. */
 export type Profile = {
   uid: string;

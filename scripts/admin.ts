@@ -8,7 +8,6 @@
  */
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { isValidEmail } from '../contracts/accounts.ts';
 import { listAdmins, setSystemRoleByEmail } from '../server/accounts/accounts.ts';
 import { type Db, openDatabase } from '../server/db/client.ts';
 import { type Env, EnvError, parseEnv } from '../server/env.ts';
@@ -32,7 +31,7 @@ export async function runAdminCommand(
     out.error(USAGE);
     return 2;
   }
-  if (!isValidEmail(email.trim())) {
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.trim())) {
     out.error(`"${email}" is not an email address`);
     return 2;
   }

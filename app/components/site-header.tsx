@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
+import { AccountButton } from './auth/account-button';
 import { Logo } from './logo';
 import { SearchBox } from './search-box';
 
@@ -33,12 +34,7 @@ export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
             my Encore
           </NavLink>
         </nav>
-        <Link
-          to="/signin"
-          className="ml-auto rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 md:ml-2"
-        >
-          Sign in
-        </Link>
+        <AccountButton className="ml-auto md:ml-2" />
       </div>
       {showSearch && (
         <div className="px-4 pb-3 sm:hidden">

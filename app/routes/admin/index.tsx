@@ -1,10 +1,13 @@
 import { redirect } from 'react-router';
+import { PRIVATE_HEADERS, requireAdmin } from '~/lib/auth.server';
+import type { Route } from './+types/index';
 
-// Guarded (SPEC §6): no signed-in user is known to the server yet, so everyone goes home.
-export function loader() {
-  throw redirect('/');
+// SPEC §6: admins only (others go to /); the admin area opens on its dashboard.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  throw redirect('/admin/dashboard', { headers: PRIVATE_HEADERS });
 }
 
-export default function Page() {
+export default function AdminIndex() {
   return null;
 }

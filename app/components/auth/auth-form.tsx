@@ -1,0 +1,295 @@
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { getPublicConfig } from '~/lib/auth/config';
+import type { AuthMode } from '~/lib/auth/dialog-store';
+import type { SocialProvider } from '~/lib/auth/session';
+import { type CredentialErrors, validateCredentials } from '~/lib/auth/validation';
+import { useIsAndroid } from './use-is-android';
+
+// The sign-in machinery (Firebase loader, API client, error sentences) is fetched when the
+// form appears, not with the page: /signin stays light for visitors who are just passing.
+const session = () => import('~/lib/auth/session');
+const errorSentence = (error: unknown) => import('~/lib/auth/auth-errors').then((m) => m.authErrorMessage(error));
+const EmulatedAccountChooser = lazy(() =>
+  import('./emulated-account-chooser').then((m) => ({ default: m.EmulatedAccountChooser })),
+);
+
+const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
+
+export type AuthFormProps = {
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  /** Called once the whole SPEC §4 sign-in flow succeeded. */
+  onSuccess: () => void;
+  /** Where a redirect-based social sign-in (popup blocked) should continue. */
+  continueTo: string;
+  /** Renders the heading (a Dialog.Title inside the dialog, an h1 on /signin). */
+  renderTitle: (text: string) => ReactNode;
+  /** A link inside the form was followed (the dialog closes). */
+  onNavigate?: () => void;
+};
+
+/**
+ * SPEC §2 sign-in / sign-up form: email and password, a forgot-password link, the email,
+ * Apple and Google buttons (Apple hidden on Android), the switch between sign-in and
+ * sign-up, and the terms and privacy note. Values are trimmed on submit (SPEC §5).
+ */
+export function AuthForm({ mode, onModeChange, onSuccess, continueTo, renderTitle, onNavigate }: AuthFormProps) {
+  const id = useId();
+  const android = useIsAndroid();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<CredentialErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'email' | SocialProvider | null>(null);
+  const [chooser, setChooser] = useState<SocialProvider | null>(null);
+
+  useEffect(() => {
+    session()
+      .then((s) => s.preloadSignIn())
+      .catch(() => {});
+  }, []);
+
+  const signingIn = mode === 'signin';
+
+  async function run(kind: 'email' | SocialProvider, action: () => Promise<unknown>) {
+    setBusy(kind);
+    setFormError(null);
+    try {
+      await action();
+      onSuccess();
+    } catch (error) {
+      // SPEC §8: when registering on our server fails the user is signed out with no message
+      // (the API's own message, if any, was already shown as a notification).
+      if ((error as Error | undefined)?.name !== 'SignInIncompleteError') setFormError(await errorSentence(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = { email: email.trim(), password: password.trim() };
+    setEmail(values.email);
+    setPassword(values.password);
+    setSubmitted(true);
+    const found = validateCredentials(values.email, values.password);
+    setErrors(found);
+    if (found.email || found.password) return;
+    await run('email', async () => {
+      const s = await session();
+      await (signingIn ? s.signInWithEmail : s.signUpWithEmail)(values.email, values.password);
+    });
+  }
+
+  async function onSocial(provider: SocialProvider) {
+    if (getPublicConfig().firebase.emulatorHost) {
+      setFormError(null);
+      setChooser(provider);
+      return;
+    }
+    await run(provider, async () => {
+      const s = await session();
+      // A full-page redirect is under way: stay busy until the page goes.
+      if ((await s.signInWithSocial(provider, continueTo)) === 'redirecting') await new Promise(() => {});
+    });
+  }
+
+  if (chooser) {
+    return (
+      <Suspense fallback={null}>
+        <EmulatedAccountChooser
+          provider={chooser}
+          renderTitle={renderTitle}
+          onBack={() => setChooser(null)}
+          onSuccess={onSuccess}
+        />
+      </Suspense>
+    );
+  }
+
+  const revalidate = (next: { email?: string; password?: string }) => {
+    if (submitted) setErrors(validateCredentials((next.email ?? email).trim(), (next.password ?? password).trim()));
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div>
+        {renderTitle(signingIn ? 'Sign in to Encore' : 'Create your Encore account')}
+        <p className="mt-1 text-sm text-slate-600">
+          {signingIn
+            ? 'Follow artists, watch events and keep your tickets in one place.'
+            : 'It takes a few seconds. Then follow artists and watch events and prices.'}
+        </p>
+      </div>
+
+      {formError && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {formError}
+        </p>
+      )}
+
+      {/* POST: should the page not be interactive yet, credentials never end up in a URL. */}
+      <form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+        aria-label={signingIn ? 'Sign in' : 'Sign up'}
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-email`} className="text-sm font-medium text-slate-800">
+            Email
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              revalidate({ email: e.target.value });
+            }}
+            aria-invalid={!!errors.email}
+            aria-describedby={errors.email ? `${id}-email-error` : undefined}
+            className="rounded-lg border border-slate-300 px-3 py-2 text-base outline-none focus:border-brand-500 aria-invalid:border-red-500"
+          />
+          {errors.email && (
+            <p id={`${id}-email-error`} className="text-sm text-red-700">
+              {errors.email}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-col gap-1">
+          <div className="flex items-baseline justify-between">
+            <label htmlFor={`${id}-password`} className="text-sm font-medium text-slate-800">
+              Password
+            </label>
+            {signingIn && (
+              <Link to="/forgot-password" onClick={onNavigate} className="text-sm text-brand-700 hover:underline">
+                Forgot password?
+              </Link>
+            )}
+          </div>
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete={signingIn ? 'current-password' : 'new-password'}
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              revalidate({ password: e.target.value });
+            }}
+            aria-invalid={!!errors.password}
+            aria-describedby={errors.password ? `${id}-password-error` : undefined}
+            className="rounded-lg border border-slate-300 px-3 py-2 text-base outline-none focus:border-brand-500 aria-invalid:border-red-500"
+          />
+          {errors.password && (
+            <p id={`${id}-password-error`} className="text-sm text-red-700">
+              {errors.password}
+            </p>
+          )}
+        </div>
+        <button
+          type="submit"
+          disabled={busy !== null}
+          className="rounded-full bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {busy === 'email'
+            ? signingIn
+              ? 'Signing in…'
+              : 'Creating your account…'
+            : signingIn
+              ? 'Sign in with email'
+              : 'Sign up with email'}
+        </button>
+      </form>
+
+      <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200" />
+        or
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <button
+          type="button"
+          disabled={busy !== null}
+          onClick={() => onSocial('google')}
+          className="flex items-center justify-center gap-2 rounded-full border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+        >
+          <GoogleMark />
+          {busy === 'google' ? 'Connecting to Google…' : `Continue with ${PROVIDER_NAMES.google}`}
+        </button>
+        {!android && (
+          <button
+            type="button"
+            disabled={busy !== null}
+            onClick={() => onSocial('apple')}
+            className="flex items-center justify-center gap-2 rounded-full bg-black px-4 py-2.5 font-semibold text-white hover:bg-slate-800 disabled:opacity-60"
+          >
+            <AppleMark />
+            {busy === 'apple' ? 'Connecting to Apple…' : `Continue with ${PROVIDER_NAMES.apple}`}
+          </button>
+        )}
+      </div>
+
+      <p className="text-center text-sm text-slate-700">
+        {signingIn ? 'New to Encore? ' : 'Already have an account? '}
+        <button
+          type="button"
+          className="font-semibold text-brand-700 hover:underline"
+          onClick={() => {
+            setFormError(null);
+            setErrors({});
+            setSubmitted(false);
+            onModeChange(signingIn ? 'signup' : 'signin');
+          }}
+        >
+          {signingIn ? 'Create an account' : 'Sign in instead'}
+        </button>
+      </p>
+
+      <p className="text-center text-xs leading-5 text-slate-500">
+        By continuing you agree to Encore's{' '}
+        <Link to="/terms-of-service" onClick={onNavigate} className="underline hover:text-brand-700">
+          Terms of Service
+        </Link>{' '}
+        and{' '}
+        <Link to="/privacy-policy" onClick={onNavigate} className="underline hover:text-brand-700">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
+
+function GoogleMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+      <path
+        fill="#4285F4"
+        d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.7Z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24Z"
+      />
+      <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1Z" />
+      <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.8 3.6-4.9 6.7-4.9Z" />
+    </svg>
+  );
+}
+
+function AppleMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
+      <path d="M16.4 12.6c0-2.6 2.1-3.8 2.2-3.9-1.2-1.8-3.1-2-3.7-2-1.6-.2-3.1.9-3.9.9-.8 0-2-.9-3.4-.9-1.7 0-3.3 1-4.2 2.6-1.8 3.1-.5 7.7 1.3 10.2.9 1.2 1.9 2.6 3.2 2.6 1.3-.1 1.8-.8 3.3-.8 1.6 0 2 .8 3.4.8 1.4 0 2.3-1.3 3.1-2.5 1-1.4 1.4-2.8 1.4-2.9 0 0-2.7-1-2.7-4.1ZM13.9 5c.7-.9 1.2-2 1.1-3.2-1 0-2.3.7-3 1.6-.7.8-1.2 2-1.1 3.1 1.1.1 2.3-.6 3-1.5Z" />
+    </svg>
+  );
+}

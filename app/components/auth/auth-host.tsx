@@ -1,0 +1,66 @@
+import { Component, lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { useLocation, useRouteLoaderData } from 'react-router';
+import { useSignedIn } from '~/lib/auth/account-store';
+import { type PublicConfig, setPublicConfig } from '~/lib/auth/config';
+import { useAuthDialog } from '~/lib/auth/dialog-store';
+import { useToasterWanted } from '~/lib/auth/notify';
+
+/** What the root loader provides for identity (app/root.tsx). */
+export type RootAuthData = {
+  config: PublicConfig;
+  sessionUser: { uid: string; systemRole: string } | null;
+};
+
+// The sign-in dialog is its own chunk; hovering the header button starts fetching it.
+const loadSignInDialog = () => import('./sign-in-dialog');
+
+export function preloadSignInDialog() {
+  loadSignInDialog().catch(() => {});
+}
+
+const AuthRuntime = lazy(() => import('./auth-runtime'));
+
+const noop = () => () => {};
+
+/**
+ * Identity on every page, mounted once by the root layout. This part is tiny and always
+ * loaded; the runtime (dialog, onboarding, notifications, Firebase) is fetched only when
+ * someone is or was signed in, the dialog opens, a notification shows, or a guarded page
+ * sent the visitor here with `?signin=`: anonymous visitors download none of it
+ * (ARCHITECTURE.md page weight).
+ */
+export function AuthHost() {
+  const data = useRouteLoaderData('root') as RootAuthData | undefined;
+  // Set during render so that effects anywhere below can already use it.
+  if (data?.config && typeof window !== 'undefined') setPublicConfig(data.config);
+  const signedInOnServer = !!data?.sessionUser;
+  const signedIn = useSignedIn(signedInOnServer);
+  const dialog = useAuthDialog();
+  const toaster = useToasterWanted();
+  const { search } = useLocation();
+  const hydrated = useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+  const needed = signedIn || dialog.open || toaster || new URLSearchParams(search).has('signin');
+  if (!data?.config || !hydrated || !needed) return null;
+  return (
+    <Quiet>
+      <Suspense fallback={null}>
+        <AuthRuntime config={data.config} signedInOnServer={signedInOnServer} />
+      </Suspense>
+    </Quiet>
+  );
+}
+
+/** A runtime chunk that cannot load (replaced by a deploy, network down) must not break the page. */
+class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}

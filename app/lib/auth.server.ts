@@ -1,0 +1,46 @@
+import { type AppLoadContext, redirect } from 'react-router';
+import { readSessionUser, type SessionUser } from '../../server/accounts/session';
+import type { PublicConfig } from './auth/config';
+
+/**
+ * Guards for loaders (SPEC §6), from the verified session cookie the server put in the load
+ * context (server/http.ts getLoadContext). A guarded page or its .data is never rendered for
+ * the wrong person: they get a redirect with no body.
+ */
+export const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store' };
+
+export function requireUser(
+  request: Request,
+  context: AppLoadContext,
+  options: { openSignIn?: boolean } = {},
+): SessionUser {
+  if (context.sessionUser) return context.sessionUser;
+  // SPEC §2 /my-encore: "If the user is anonymous, the sign-in dialog opens first"; the home
+  // page opens it and continues to this path after sign-in.
+  const url = new URL(request.url);
+  const target = options.openSignIn ? `/?signin=${encodeURIComponent(url.pathname + url.search)}` : '/';
+  throw redirect(target, { headers: PRIVATE_HEADERS });
+}
+
+/** systemRole admin, with a token Firebase has not revoked (checked again on every admin page). */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  if (context.sessionUser?.systemRole !== 'admin') throw redirect('/', { headers: PRIVATE_HEADERS });
+  const checked = await readSessionUser(context.services, request.headers.get('cookie'), { checkRevoked: true });
+  if (checked?.systemRole !== 'admin') throw redirect('/', { headers: PRIVATE_HEADERS });
+  return checked;
+}
+
+/** What the browser needs to talk to Firebase and the API; nothing secret. */
+export function publicConfig(context: AppLoadContext): PublicConfig {
+  const { env } = context.services;
+  return {
+    firebase: {
+      apiKey: env.FIREBASE_API_KEY,
+      projectId: env.FIREBASE_PROJECT_ID,
+      authDomain: env.FIREBASE_AUTH_DOMAIN ?? '',
+      emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+    },
+    apiBaseUrl: env.PUBLIC_API_BASE_URL,
+    onboardingDelayMs: env.ONBOARDING_DELAY_MS,
+  };
+}

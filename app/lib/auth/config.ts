@@ -1,0 +1,21 @@
+/**
+ * Public runtime configuration the root loader hands to the browser (never a secret): the
+ * Firebase web config, the emulator address in dev and test, the API base URL and the
+ * onboarding delay (SPEC §4/§9).
+ */
+export type PublicConfig = {
+  firebase: { apiKey: string; projectId: string; authDomain: string; emulatorHost: string | null };
+  apiBaseUrl: string;
+  onboardingDelayMs: number;
+};
+
+let current: PublicConfig | undefined;
+
+export function setPublicConfig(config: PublicConfig) {
+  current = config;
+}
+
+export function getPublicConfig(): PublicConfig {
+  if (!current) throw new Error('Public config not set: the root route provides it');
+  return current;
+}

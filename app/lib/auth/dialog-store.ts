@@ -1,0 +1,64 @@
+import { useSyncExternalStore } from 'react';
+import { getAccount } from './account-store';
+
+/**
+ * SPEC §4 auth dialog: sign-in and sign-up, switchable; on success it closes and the pending
+ * action runs; a signed-in user runs the action straight away. SPEC §6: it is opened with
+ * the role value 'seller' (its use is not shown).
+ */
+export type AuthMode = 'signin' | 'signup';
+
+export type AuthDialogState = {
+  open: boolean;
+  mode: AuthMode;
+  role: 'seller';
+  pending: (() => void) | null;
+};
+
+const CLOSED: AuthDialogState = { open: false, mode: 'signin', role: 'seller', pending: null };
+let state = CLOSED;
+const listeners = new Set<() => void>();
+
+function set(next: AuthDialogState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function openAuthDialog(options: { mode?: AuthMode; onSignedIn?: () => void } = {}) {
+  set({ open: true, mode: options.mode ?? 'signin', role: 'seller', pending: options.onSignedIn ?? null });
+}
+
+export function setAuthMode(mode: AuthMode) {
+  set({ ...state, mode });
+}
+
+/** Closing without signing in drops the pending action. */
+export function closeAuthDialog() {
+  set(CLOSED);
+}
+
+/** After a successful sign-in: close, then run what the user was trying to do. */
+export function completeAuthDialog() {
+  const pending = state.pending;
+  set(CLOSED);
+  pending?.();
+}
+
+/** Runs `action` now for a signed-in user, otherwise after they sign in. */
+export function requireSignIn(action: () => void) {
+  if (getAccount().uid) action();
+  else openAuthDialog({ onSignedIn: action });
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function useAuthDialog(): AuthDialogState {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => CLOSED,
+  );
+}

@@ -1,0 +1,51 @@
+import type { Auth } from 'firebase/auth';
+import { getPublicConfig } from './config';
+
+/**
+ * The Firebase JS SDK, loaded on demand (dynamic import): when the sign-in dialog opens, when
+ * an account exists in local storage, or on a guarded page. Never imported statically from
+ * the root or the header: anonymous visitors do not pay for it (page weight, ARCHITECTURE.md).
+ */
+export type AuthSdk = typeof import('firebase/auth');
+export type FirebaseKit = { auth: Auth; sdk: AuthSdk; emulator: boolean };
+
+/** Same-origin path the SDK posts ID tokens to (SPEC §7 token sync; server/accounts/session.ts). */
+export const SESSION_SYNC_PATH = '/api/session';
+
+let loading: Promise<FirebaseKit> | undefined;
+
+export function loadFirebase(): Promise<FirebaseKit> {
+  loading ??= load().catch((error) => {
+    loading = undefined; // a failed chunk download may succeed next time
+    throw error;
+  });
+  return loading;
+}
+
+async function load(): Promise<FirebaseKit> {
+  const config = getPublicConfig();
+  // Read by the SDK when firebase/auth is evaluated and in getAuth(), so set before importing.
+  // Max age: sync any unexpired token (the default 5 minutes would skip a token restored from
+  // storage after a reload, leaving server-rendered pages without the user).
+  const g = globalThis as { __FIREBASE_DEFAULTS__?: Record<string, unknown> };
+  g.__FIREBASE_DEFAULTS__ = {
+    ...g.__FIREBASE_DEFAULTS__,
+    _authTokenSyncURL: SESSION_SYNC_PATH,
+    _authIdTokenMaxAge: 3600,
+  };
+  const [{ initializeApp, getApps }, sdk] = await Promise.all([import('firebase/app'), import('firebase/auth')]);
+  const { apiKey, projectId, authDomain, emulatorHost } = config.firebase;
+  const app =
+    getApps().find((a) => a.name === 'encore') ??
+    initializeApp({ apiKey, projectId, authDomain: authDomain || `${projectId}.firebaseapp.com` }, 'encore');
+  const auth = sdk.getAuth(app);
+  if (emulatorHost && !auth.emulatorConfig) {
+    sdk.connectAuthEmulator(auth, `http://${emulatorHost}`, { disableWarnings: true });
+  }
+  return { auth, sdk, emulator: !!emulatorHost };
+}
+
+/** Starts the download early (e.g. when a sign-in form appears) without waiting for it. */
+export function preloadFirebase() {
+  loadFirebase().catch(() => {});
+}

@@ -1,0 +1,216 @@
+import type { User } from 'firebase/auth';
+import type { Profile } from '../../../contracts/accounts';
+import { HttpError } from '../http';
+import { getAccount, resetAccount, setAccount, withCacheBuster } from './account-store';
+import { authRequest } from './api';
+import { type AuthSdk, loadFirebase, SESSION_SYNC_PATH } from './firebase';
+
+/**
+ * SPEC §4 sign-in flow: authenticate with the identity provider, fill the account, get an ID
+ * token, register the account on the server, load user details, then succeed. On any
+ * failure the user is signed out and the account state is reset.
+ */
+export class SignInIncompleteError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('Signing in did not complete', options);
+    this.name = 'SignInIncompleteError';
+  }
+}
+
+export async function signInWithEmail(email: string, password: string) {
+  const { auth, sdk } = await loadFirebase();
+  const credential = await sdk.signInWithEmailAndPassword(auth, email, password);
+  await completeSignIn(credential.user);
+}
+
+export async function signUpWithEmail(email: string, password: string) {
+  const { auth, sdk } = await loadFirebase();
+  const credential = await sdk.createUserWithEmailAndPassword(auth, email, password);
+  await completeSignIn(credential.user);
+}
+
+export type SocialProvider = 'google' | 'apple';
+export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
+
+const REDIRECT_MARK = 'encore-auth-redirect';
+
+function providerFor(sdk: AuthSdk, provider: SocialProvider) {
+  if (provider === 'google') return new sdk.GoogleAuthProvider();
+  const apple = new sdk.OAuthProvider('apple.com');
+  apple.addScope('email');
+  apple.addScope('name');
+  return apple;
+}
+
+/**
+ * Google or Apple against a real Firebase project: a popup, or a full-page redirect when the
+ * browser blocks popups. After a redirect the flow finishes in `finishRedirectSignIn`.
+ */
+export async function signInWithSocial(provider: SocialProvider, continueTo: string): Promise<'done' | 'redirecting'> {
+  const { auth, sdk } = await loadFirebase();
+  try {
+    const credential = await sdk.signInWithPopup(auth, providerFor(sdk, provider));
+    await completeSignIn(credential.user);
+    return 'done';
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== 'auth/popup-blocked' && code !== 'auth/operation-not-supported-in-environment') throw error;
+    sessionStorage.setItem(REDIRECT_MARK, continueTo);
+    await sdk.signInWithRedirect(auth, providerFor(sdk, provider));
+    return 'redirecting';
+  }
+}
+
+/** Returns where to continue when a redirect sign-in just came back, else undefined. */
+export async function finishRedirectSignIn(): Promise<string | undefined> {
+  const continueTo = sessionStorage.getItem(REDIRECT_MARK);
+  if (continueTo === null) return undefined;
+  sessionStorage.removeItem(REDIRECT_MARK);
+  const { auth, sdk } = await loadFirebase();
+  const result = await sdk.getRedirectResult(auth);
+  if (!result) return undefined;
+  await completeSignIn(result.user);
+  return continueTo;
+}
+
+export type EmulatedIdentity = { email: string; name: string };
+
+/** A stable fake provider id per email, so choosing the same identity is the same user. */
+function fakeSubject(provider: SocialProvider, email: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of `${provider}:${email.toLowerCase()}`) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${provider}-${hash.toString(16).padStart(8, '0')}`;
+}
+
+/**
+ * Emulator only: the Auth emulator's documented fake-credential form, a JSON id_token
+ * (ARCHITECTURE.md: popups cannot work offline).
+ */
+export async function signInWithEmulatedProvider(provider: SocialProvider, identity: EmulatedIdentity) {
+  const { auth, sdk, emulator } = await loadFirebase();
+  if (!emulator) throw new Error('Emulated accounts exist only with the Auth emulator');
+  const claims = JSON.stringify({
+    sub: fakeSubject(provider, identity.email),
+    email: identity.email,
+    email_verified: true,
+    ...(identity.name ? { name: identity.name } : {}),
+  });
+  const credential =
+    provider === 'google'
+      ? sdk.GoogleAuthProvider.credential(claims)
+      : new sdk.OAuthProvider('apple.com').credential({ idToken: claims });
+  const result = await sdk.signInWithCredential(auth, credential);
+  await completeSignIn(result.user);
+}
+
+function fillFromUser(user: User) {
+  const email = user.email ?? '';
+  setAccount({
+    uid: user.uid,
+    email,
+    displayName: user.displayName ?? '',
+    image: withCacheBuster(user.photoURL ?? ''),
+    firstName: '',
+    lastName: '',
+    systemRole: '',
+    onboarding: false,
+  });
+}
+
+export async function completeSignIn(user: User) {
+  try {
+    fillFromUser(user);
+    const token = await user.getIdToken();
+    setAccount({ token });
+    const account = getAccount();
+    await authRequest('/accounts', {
+      method: 'POST',
+      body: {
+        uid: account.uid,
+        email: account.email,
+        displayName: account.displayName,
+        image: user.photoURL ?? '',
+        token,
+        pushNotificationToken: account.pushNotificationToken,
+      },
+      redirectOn401: false,
+    });
+    await loadUserDetails();
+  } catch (error) {
+    await signOut().catch(() => {});
+    throw new SignInIncompleteError({ cause: error });
+  }
+}
+
+/** SPEC §4: loading the profile fills uid, image, firstName, lastName, systemRole and onboarding. */
+export async function loadUserDetails() {
+  try {
+    const profile = await authRequest<Profile>('/accounts/me', { redirectOn401: false, notify: false });
+    setAccount({ ...profile, image: withCacheBuster(profile.image) });
+  } catch (error) {
+    // SPEC §8: logged, no message to the user.
+    console.error('Error loading user details', error);
+    throw error;
+  }
+}
+
+export async function signOut() {
+  resetAccount();
+  const { auth, sdk } = await loadFirebase();
+  await sdk.signOut(auth); // the SDK's token sync deletes the session cookie
+}
+
+/** The signed-in Firebase user once the SDK has restored its state, or null. */
+export async function currentUser(): Promise<User | null> {
+  const { auth } = await loadFirebase();
+  await auth.authStateReady();
+  return auth.currentUser;
+}
+
+/**
+ * Make sure the server-side session cookie holds a current token before navigating to a
+ * guarded page (the SDK syncs on its own; this covers a cookie that expired while the tab
+ * slept). Resolves false when nobody is signed in or the server refused.
+ */
+export async function syncSession(): Promise<boolean> {
+  const user = await currentUser();
+  if (!user) return false;
+  const token = await user.getIdToken();
+  const response = await fetch(SESSION_SYNC_PATH, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  return response.ok;
+}
+
+let watching = false;
+
+/**
+ * Keeps the stored account in step with Firebase for the life of the page: restored user
+ * → refresh the profile; nobody → reset (signed out elsewhere, or the SDK signed the user
+ * out on user-disabled / user-token-expired, SPEC §4).
+ */
+export async function watchAuthState(): Promise<void> {
+  if (watching) return;
+  watching = true;
+  const { auth, sdk } = await loadFirebase();
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (!user) {
+    if (getAccount().uid) resetAccount();
+  } else {
+    if (getAccount().uid !== user.uid) fillFromUser(user);
+    await loadUserDetails().catch(async (error) => {
+      // Signed in with Firebase but never registered here (an earlier attempt failed midway).
+      if (error instanceof HttpError && error.status === 404) await completeSignIn(user).catch(() => {});
+    });
+  }
+  sdk.onAuthStateChanged(auth, (next) => {
+    if (!next && getAccount().uid) resetAccount();
+  });
+}
+
+/** Fetches the Firebase SDK ahead of a likely sign-in (the form is on screen). */
+export function preloadSignIn() {
+  loadFirebase().catch(() => {});
+}

@@ -1,0 +1,185 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import {
+  ADMIN_EMAIL,
+  authDialog,
+  createUser,
+  fillCredentials,
+  googleUser,
+  open,
+  signInThroughDialog,
+  skipOnboarding,
+  uniqueEmail,
+} from './auth-helpers';
+
+test.beforeEach(({ context }) => skipOnboarding(context));
+
+const GUARDED = ['/my-encore', '/profile', '/admin', '/admin/dashboard'] as const;
+
+/** Registers the user behind `token` and gives `request` its session cookie, without a browser. */
+async function session(request: APIRequestContext, token: string, uid: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const registered = await request.post('/api/accounts', { headers, data: { uid } });
+  expect(registered.ok()).toBe(true);
+  const synced = await request.post('/api/session', { headers });
+  expect(synced.status()).toBe(204);
+  return (await registered.json()) as { systemRole: string };
+}
+
+test.describe('guards in the browser', () => {
+  test('an anonymous visitor opening /my-encore gets the sign-in dialog, then lands there', async ({ page }) => {
+    const email = uniqueEmail('guard');
+    await createUser(email);
+    await page.goto('/my-encore');
+    await expect(page).toHaveURL('/');
+    const dialog = authDialog(page);
+    await expect(dialog).toBeVisible();
+    await fillCredentials(dialog, email, 'correct-horse');
+    await dialog.getByRole('button', { name: 'Sign in with email' }).click();
+    await expect(page).toHaveURL('/my-encore');
+    await expect(page.getByRole('heading', { level: 1, name: `Hi ${email.split('@')[0]}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Nothing here yet' })).toBeVisible();
+  });
+
+  test('an anonymous visitor is sent home from /profile and the admin area', async ({ page }) => {
+    for (const path of ['/profile', '/admin', '/admin/dashboard']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/');
+      await expect(authDialog(page)).toBeHidden();
+    }
+  });
+
+  test('a ?signin= target off our origin is never followed', async ({ page }) => {
+    const email = uniqueEmail('offsite');
+    await createUser(email);
+    await page.goto('/?signin=%2F%2Fevil.example%2Fx');
+    const dialog = authDialog(page);
+    await expect(dialog).toBeVisible();
+    await fillCredentials(dialog, email, 'correct-horse');
+    await dialog.getByRole('button', { name: 'Sign in with email' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('a signed-in user reaches /my-encore and /profile, not the admin area', async ({ page }) => {
+    const email = uniqueEmail('user');
+    await createUser(email);
+    await open(page, '/');
+    await signInThroughDialog(page, email);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'my Encore' }).click();
+    await expect(page).toHaveURL('/my-encore');
+    await expect(page.getByRole('heading', { name: 'Nothing here yet' })).toBeVisible();
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+    for (const path of ['/admin', '/admin/dashboard']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/');
+    }
+  });
+
+  test('an admin (ADMIN_EMAILS, verified through emulated Google) reaches the dashboard', async ({ page }) => {
+    await open(page, '/');
+    await page.getByTestId('account-button').click();
+    const dialog = authDialog(page);
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click();
+    await dialog.getByLabel('Test account email').fill(ADMIN_EMAIL);
+    await dialog.getByRole('button', { name: 'Sign in with emulated Google account' }).click();
+    await expect(dialog).toBeHidden();
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/admin/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
+    await expect(page.getByText('Onboarding completed')).toBeVisible();
+  });
+
+  test('signing out on a guarded page leaves it', async ({ page }) => {
+    const email = uniqueEmail('leave');
+    await createUser(email);
+    await open(page, '/');
+    await signInThroughDialog(page, email);
+    await open(page, '/my-encore');
+    // Another tab signs out: this one follows.
+    const other = await page.context().newPage();
+    await open(other, '/profile');
+    await other.getByRole('button', { name: 'Sign out' }).click();
+    await expect(other).toHaveURL('/');
+    await expect(page).toHaveURL('/');
+    await page.goto('/my-encore');
+    await expect(page).toHaveURL('/');
+  });
+});
+
+test.describe('guards over plain HTTP (no browser): no guarded HTML or JSON leaks', () => {
+  test('anonymous requests get redirects and 401s with no personal data', async ({ request }) => {
+    const anonymous = await request.get('/my-encore', { maxRedirects: 0 });
+    expect(anonymous.status()).toBe(302);
+    expect(anonymous.headers().location).toBe('/?signin=%2Fmy-encore');
+    expect(anonymous.headers()['cache-control']).toContain('no-store');
+    for (const path of ['/profile', '/admin', '/admin/dashboard']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers().location, path).toBe('/');
+      expect(await response.text(), path).toBe('');
+    }
+    for (const path of GUARDED) {
+      const data = await request.get(`${path}.data`, { maxRedirects: 0 });
+      const body = await data.text();
+      expect(body, path).not.toContain('Admin dashboard');
+      expect(body, path).not.toMatch(/"stats"|"email"|"name"/);
+      expect(data.status(), path).not.toBe(200);
+    }
+    expect((await request.get('/api/accounts/me')).status()).toBe(401);
+    expect((await request.get('/api/admin/stats')).status()).toBe(401);
+    const garbage = await request.get('/profile', {
+      maxRedirects: 0,
+      headers: { Cookie: 'encore_session=not-a-token' },
+    });
+    expect(garbage.status()).toBe(302);
+  });
+
+  test('a user sees their pages, never the admin area', async ({ request }) => {
+    const email = uniqueEmail('curl-user');
+    const { idToken, localId } = await createUser(email);
+    expect((await session(request, idToken, localId)).systemRole).toBe('user');
+    const profile = await request.get('/profile', { maxRedirects: 0 });
+    expect(profile.status()).toBe(200);
+    expect(profile.headers()['cache-control']).toBe('private, no-store');
+    expect(await profile.text()).toContain(email);
+    expect((await request.get('/my-encore', { maxRedirects: 0 })).status()).toBe(200);
+    for (const path of ['/admin', '/admin/dashboard']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers().location, path).toBe('/');
+    }
+    const data = await request.get('/admin/dashboard.data', { maxRedirects: 0 });
+    expect(await data.text()).not.toContain('"stats"');
+    const stats = await request.get('/api/admin/stats', { headers: { Authorization: `Bearer ${idToken}` } });
+    expect(stats.status()).toBe(403);
+    expect(await stats.json()).toEqual({ error: { code: 'forbidden', message: 'Only administrators may do this' } });
+
+    // Signed out: the cookie is gone and so is access.
+    expect((await request.delete('/api/session')).status()).toBe(204);
+    expect((await request.get('/profile', { maxRedirects: 0 })).status()).toBe(302);
+  });
+
+  test('an admin gets the dashboard and the figures', async ({ request }) => {
+    const { idToken, localId } = await googleUser(ADMIN_EMAIL);
+    expect((await session(request, idToken, localId)).systemRole).toBe('admin');
+    const admin = await request.get('/admin', { maxRedirects: 0 });
+    expect(admin.status()).toBe(302);
+    expect(admin.headers().location).toBe('/admin/dashboard');
+    const dashboard = await request.get('/admin/dashboard', { maxRedirects: 0 });
+    expect(dashboard.status()).toBe(200);
+    expect(await dashboard.text()).toContain('Admin dashboard');
+    const stats = await request.get('/api/admin/stats', { headers: { Authorization: `Bearer ${idToken}` } });
+    expect(stats.status()).toBe(200);
+    expect((await stats.json()).accounts.admins).toBeGreaterThanOrEqual(1);
+  });
+
+  test('a user token is not accepted for another uid', async ({ request }) => {
+    const { idToken } = await createUser(uniqueEmail('curl-other'));
+    const response = await request.post('/api/accounts', {
+      headers: { Authorization: `Bearer ${idToken}` },
+      data: { uid: 'someone-else' },
+    });
+    expect(response.status()).toBe(403);
+  });
+});
