@@ -1,0 +1,252 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  ADMIN_EMAIL,
+  authDialog,
+  createUser,
+  googleUser,
+  idTokenFor,
+  open,
+  signInThroughDialog,
+  skipOnboarding,
+  uniqueEmail,
+} from './auth-helpers';
+
+/** A real, decodable RGB PNG of the given size (so the browser can redraw it). */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set([(x * 7) % 256, 90, 200], 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+const quiz = (page: Page) => page.getByRole('dialog', { name: 'Tell us how you buy tickets' });
+
+async function me(email: string) {
+  const { idToken } = await idTokenFor(email);
+  const response = await fetch(`${new URL('/api/accounts/me', test.info().project.use.baseURL)}`, {
+    headers: { Authorization: `Bearer ${idToken}` },
+  });
+  return (await response.json()) as { onboarding: boolean; firstName: string; lastName: string; image: string };
+}
+
+test.describe('onboarding quiz', () => {
+  test('appears after the configured delay, shows conditional fields, and is answered once', async ({
+    page,
+    context,
+  }) => {
+    const email = uniqueEmail('quiz');
+    await createUser(email);
+    await open(page, '/');
+    await signInThroughDialog(page, email);
+    const dialog = quiz(page);
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+
+    await dialog.getByRole('button', { name: 'Submit answers' }).click();
+    await expect(dialog.getByText('Please select something')).toHaveCount(3);
+    await expect(dialog.getByText('Please type something')).toHaveCount(1);
+
+    await dialog.getByLabel('Where do you usually buy tickets?').selectOption('SeatGeek');
+    const budget = dialog.getByLabel('What is the most you would spend on one ticket?');
+    await budget.fill('12500');
+    await expect(budget).toHaveValue('12,500');
+    await expect(dialog.getByText('$', { exact: true })).toBeVisible();
+
+    const reason = dialog.getByLabel('Why did you resell it? (optional)');
+    await expect(reason).toHaveCount(0);
+    await dialog.getByLabel('Yes').check();
+    await expect(reason).toBeVisible();
+    await dialog.getByLabel('No').check();
+    await expect(reason).toHaveCount(0);
+    await dialog.getByLabel('Yes').check();
+    await reason.fill('Could not make the date');
+
+    const other = dialog.getByLabel('Where did you hear about us? (optional)');
+    await dialog.getByLabel('How did you hear about Encore?').selectOption('friend');
+    await expect(other).toHaveCount(0);
+    await dialog.getByLabel('How did you hear about Encore?').selectOption('other');
+    await other.fill('A podcast');
+
+    await dialog.getByRole('button', { name: 'Submit answers' }).click();
+    await expect(dialog).toBeHidden();
+
+    const cookie = (await context.cookies()).find((c) => c.name === 'encore_quiz_submitted');
+    expect(cookie).toMatchObject({ value: 'true', sameSite: 'Strict' });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('encore'))) ?? '{}').onboarding).toBe(true);
+    expect((await me(email)).onboarding).toBe(true);
+
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.waitForTimeout(2500);
+    await expect(quiz(page)).toBeHidden();
+  });
+
+  test('stays closed for an account whose onboarding is done, even without the cookie', async ({ browser }) => {
+    const email = uniqueEmail('quiz-done');
+    await createUser(email);
+    // Answer through the API, as if on another device.
+    const { idToken, localId } = await idTokenFor(email);
+    const base = test.info().project.use.baseURL;
+    const headers = { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' };
+    await fetch(`${base}/api/accounts`, { method: 'POST', headers, body: JSON.stringify({ uid: localId }) });
+    const answered = await fetch(`${base}/api/accounts/onboarding`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ vendor: 'StubHub', maxBudget: 80, alreadyResold: false, referralSource: 'search' }),
+    });
+    expect(answered.status).toBe(200);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await open(page, '/');
+    await signInThroughDialog(page, email);
+    await page.waitForTimeout(3000);
+    await expect(quiz(page)).toBeHidden();
+    await context.close();
+  });
+
+  test('"Not now" closes it for the rest of the visit', async ({ page }) => {
+    const email = uniqueEmail('quiz-later');
+    await createUser(email);
+    await open(page, '/');
+    await signInThroughDialog(page, email);
+    await expect(quiz(page)).toBeVisible({ timeout: 10_000 });
+    await quiz(page).getByRole('button', { name: 'Not now' }).click();
+    await expect(quiz(page)).toBeHidden();
+    await page.waitForTimeout(2500);
+    await expect(quiz(page)).toBeHidden();
+    expect((await me(email)).onboarding).toBe(false);
+  });
+});
+
+test.describe('profile', () => {
+  test.beforeEach(({ context }) => skipOnboarding(context));
+
+  test('edits the name and uploads a picture compressed to 1000 px in the browser', async ({ page }) => {
+    const email = uniqueEmail('profile');
+    await createUser(email);
+    await open(page, '/');
+    await signInThroughDialog(page, email);
+    await page.getByTestId('account-button').click();
+    await expect(page).toHaveURL('/profile');
+    await page.waitForLoadState('networkidle');
+
+    await page.getByLabel('First name').fill('  Robin ');
+    await page.getByLabel('Last name').fill('Okafor');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Your name is saved.');
+    await expect(page.getByLabel('First name')).toHaveValue('Robin');
+    expect(await me(email)).toMatchObject({ firstName: 'Robin', lastName: 'Okafor' });
+
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'stage.png',
+      mimeType: 'image/png',
+      buffer: png(1600, 1200),
+    });
+    const picture = page.getByRole('img', { name: 'Your profile' });
+    await expect(picture).toBeVisible();
+    const src = (await picture.getAttribute('src')) ?? '';
+    expect(src).toMatch(/^\/api\/accounts\/[\w-]+\/image\?v=\d+$/);
+    const served = await page.request.get(src);
+    expect(served.headers()['content-type']).toBe('image/png');
+    expect(served.headers()['cache-control']).toContain('max-age=31536000');
+    const bytes = await served.body();
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1000, 750]);
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('encore'))) ?? '{}');
+    expect(stored.image).toMatch(/\/image\?v=\d+&t=\d+$/);
+
+    // SPEC §5: GIFs go up untouched.
+    await page.locator('input[type=file]').setInputFiles({ name: 'tiny.gif', mimeType: 'image/gif', buffer: GIF });
+    await expect(picture).not.toHaveAttribute('src', src);
+    const gif = await page.request.get((await picture.getAttribute('src')) ?? '');
+    expect(gif.headers()['content-type']).toBe('image/gif');
+    expect((await gif.body()).equals(GIF)).toBe(true);
+
+    await page.reload();
+    await expect(page.getByLabel('First name')).toHaveValue('Robin');
+    await expect(page.getByLabel('Last name')).toHaveValue('Okafor');
+    await expect(page.getByRole('img', { name: 'Your profile' })).toBeVisible();
+
+    await page.goto('/profile/indexV2');
+    await expect(page.getByRole('heading', { level: 2, name: 'Robin Okafor' })).toBeVisible();
+    await expect(page.getByText(/^Member since /)).toBeVisible();
+  });
+
+  test('a file that is not a picture is refused with a sentence', async ({ page }) => {
+    const email = uniqueEmail('profile-bad');
+    await createUser(email);
+    await open(page, '/');
+    await signInThroughDialog(page, email);
+    await open(page, '/profile');
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not a picture'),
+    });
+    await expect(page.getByRole('alert')).toHaveText(
+      'This file could not be read as a picture. Choose a JPEG, PNG, GIF or WebP image.',
+    );
+  });
+
+  test('/profile/indexV2 invites anonymous visitors to sign in', async ({ page }) => {
+    const email = uniqueEmail('v2');
+    await createUser(email);
+    await open(page, '/profile/indexV2');
+    await expect(page.getByRole('heading', { name: 'Your Encore profile' })).toBeVisible();
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    const dialog = authDialog(page);
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill('correct-horse');
+    await dialog.getByRole('button', { name: 'Sign in with email' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: email.split('@')[0] })).toBeVisible();
+  });
+});
+
+test.describe('admin dashboard', () => {
+  test.beforeEach(({ context }) => skipOnboarding(context));
+
+  test('shows the real figures', async ({ page }) => {
+    await open(page, '/');
+    await page.getByTestId('account-button').click();
+    const dialog = authDialog(page);
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click();
+    await dialog.getByLabel('Test account email').fill(ADMIN_EMAIL);
+    await dialog.getByRole('button', { name: 'Sign in with emulated Google account' }).click();
+    await expect(dialog).toBeHidden();
+    await page.goto('/admin/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
+
+    const { idToken } = await googleUser(ADMIN_EMAIL);
+    const stats = await (
+      await page.request.get('/api/admin/stats', { headers: { Authorization: `Bearer ${idToken}` } })
+    ).json();
+    const figure = (label: string) => page.locator('dl div').filter({ has: page.getByText(label, { exact: true }) });
+    await expect(figure('Accounts').locator('dd')).toHaveText(stats.accounts.total.toLocaleString('en-US'));
+    await expect(figure('Onboarding completed').locator('dd')).toContainText(
+      stats.onboarding.completed.toLocaleString('en-US'),
+    );
+    const sellers = page.locator('table').filter({ has: page.getByText('Usual ticket seller') });
+    for (const row of stats.answers.vendor as Array<{ value: string; count: number }>) {
+      await expect(sellers.getByRole('row', { name: new RegExp(`^${row.value} ${row.count} `) })).toBeVisible();
+    }
+  });
+});
