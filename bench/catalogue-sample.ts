@@ -77,14 +77,21 @@ export async function pickFromCatalogue(origin: string, wantedNames: number): Pr
   }
   const firstWord = artist?.name.split(/\s+/).find((word) => /\p{L}{3,}/u.test(word));
 
-  const half = Math.ceil(wantedNames / 2);
-  const pickNames = (values: Iterable<string>, count: number) =>
-    [...new Set(values)].sort((a, b) => stableOrder(a).localeCompare(stableOrder(b))).slice(0, count);
-  const attractionNames = pickNames(
-    [...attractions.values()].map((a) => a.name),
-    half,
-  );
-  const names = [...attractionNames, ...pickNames(eventNames, wantedNames - attractionNames.length)];
+  // Artists and events alternately (both are typed into the search box), each list in a
+  // stable pseudo-random order, a name typed once even when an event is named after its act.
+  const stable = (values: Iterable<string>) =>
+    [...new Set(values)].sort((a, b) => stableOrder(a).localeCompare(stableOrder(b)));
+  const lists = [stable([...attractions.values()].map((a) => a.name)), stable(eventNames)];
+  const names: string[] = [];
+  const seen = new Set<string>();
+  const cursor = [0, 0];
+  while (names.length < wantedNames && lists.some((list, k) => cursor[k]! < list.length)) {
+    const k = (names.length % 2 === 0 && cursor[0]! < lists[0]!.length) || cursor[1]! >= lists[1]!.length ? 0 : 1;
+    const name = lists[k]![cursor[k]!++]!;
+    if (seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    names.push(name);
+  }
 
   return {
     totalEvents,
@@ -96,7 +103,7 @@ export async function pickFromCatalogue(origin: string, wantedNames: number): Pr
     },
     event: event && { id: event.id, name: event.name, path: eventPath(event) },
     searchKeyword: (firstWord ?? artist?.name ?? 'music').toLowerCase(),
-    names: pickNames(names, names.length),
+    names,
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The load generator, run in its own process (bench/load.ts forks it) so its CPU is not the
- * harness's: one job in over IPC, one result out, then it exits.
+ * harness's: jobs in over IPC, one at a time, a result out for each; the parent stops it.
  * - `fixed`: autocannon against one URL for N seconds at C connections.
  * - `replay`: C clients each "typing" names prefix by prefix, one keep-alive connection each.
  * Latencies are kept raw (autocannon's own histogram rounds to whole milliseconds).
@@ -10,10 +10,9 @@ import autocannon from 'autocannon';
 import type { LoadJob, LoadResult, ReplayJob } from './load.ts';
 import { summarise } from './stats.ts';
 
-process.once('message', (job: LoadJob) => {
+process.on('message', (job: LoadJob) => {
   const running = job.kind === 'fixed' ? runFixed(job) : runReplay(job);
   running.then(
-    // The parent stops this process once it has the answer.
     (result) => process.send?.(result),
     (error: unknown) => process.send?.({ failure: error instanceof Error ? error.message : String(error) }),
   );

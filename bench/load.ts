@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { markedEnv, stopTracked, track } from './processes.ts';
 import type { LatencySummary } from './stats.ts';
@@ -48,37 +48,55 @@ export const PAGE_HEADERS = {
 };
 
 const WORKER = path.join(import.meta.dirname, 'load-worker.ts');
+let worker: ChildProcess | undefined;
 
-/** Runs one job in a fresh worker process; the worker is tracked, so Ctrl-C stops it too. */
+/**
+ * Runs one job on the load generator: one worker process, started on first use and kept for
+ * the run (a fork per measurement costs a second of CPU on a busy machine). It is tracked,
+ * so the run's clean-up and Ctrl-C stop it.
+ */
 export async function runLoad(job: LoadJob): Promise<LoadResult> {
-  const child = fork(WORKER, [], {
-    execArgv: ['--import', 'tsx'],
-    detached: true,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: markedEnv(process.env),
-  });
-  track('load generator', child);
-  const limitMs = job.kind === 'fixed' ? (job.seconds + 30) * 1000 : 10 * 60_000;
-  try {
-    return await new Promise<LoadResult>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the load generator did not finish in time')), limitMs);
-      child.once('message', (message: LoadResult | { failure: string }) => {
-        clearTimeout(timer);
-        if ('failure' in message) reject(new Error(`load generator: ${message.failure}`));
-        else resolve(message);
-      });
-      child.once('exit', (code) => {
-        // A result sent just before exiting may still be in flight: give it a moment.
-        setTimeout(() => {
-          clearTimeout(timer);
-          reject(new Error(`the load generator exited (${code}) without a result`));
-        }, 500);
-      });
-      child.send(job);
+  if (!worker || worker.exitCode !== null || worker.signalCode !== null) {
+    worker = fork(WORKER, [], {
+      execArgv: ['--import', 'tsx'],
+      detached: true,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: markedEnv(process.env),
     });
-  } finally {
-    await stopTracked(child, 2_000);
+    track('load generator', worker);
   }
+  const child = worker;
+  const limitMs = job.kind === 'fixed' ? (job.seconds + 30) * 1000 : (job.maxSeconds + 120) * 1000;
+  return new Promise<LoadResult>((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    const onMessage = (message: LoadResult | { failure: string }) => {
+      done();
+      if ('failure' in message) reject(new Error(`load generator: ${message.failure}`));
+      else resolve(message);
+    };
+    const onExit = (code: number | null) => {
+      done();
+      reject(new Error(`the load generator exited (${code}) during a measurement`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      void stopTracked(child, 1_000);
+      reject(new Error('the load generator did not finish in time'));
+    }, limitMs);
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    child.send(job);
+  });
+}
+
+/** Stops the load generator (the run's clean-up would too). */
+export async function stopLoadGenerator() {
+  if (worker) await stopTracked(worker, 2_000);
+  worker = undefined;
 }
 
 /** Successful responses per second over the whole measurement. */

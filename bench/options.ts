@@ -86,8 +86,8 @@ export function parseOptions(argv: string[]): Options | 'help' {
     keep: values.keep,
     port: port('--port', values.port),
     pgPort: port('--pg-port', values['pg-port']),
-    ssrSeconds: values.quick ? 2 : 12,
+    ssrSeconds: values.quick ? 2 : 10,
     replayNames: values.quick ? 40 : 200,
-    replaySeconds: values.quick ? 20 : 90,
+    replaySeconds: values.quick ? 20 : 60,
   };
 }

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { measureBundles } from './bundles.ts';
 import { pickFromCatalogue } from './catalogue-sample.ts';
 import { runLighthouse } from './lighthouse.ts';
-import { okPerSecond, PAGE_HEADERS, runLoad } from './load.ts';
+import { okPerSecond, PAGE_HEADERS, runLoad, stopLoadGenerator } from './load.ts';
 import { type Options, parseOptions, USAGE } from './options.ts';
 import { startPostgres } from './postgres.ts';
 import { cleanupAll, createRunDir, installExitHandlers, reapOrphans, stopping } from './processes.ts';
@@ -198,6 +198,7 @@ async function main(options: Options): Promise<Results> {
     }
   }
 
+  await stopLoadGenerator();
   await server.stop();
 
   if (options.profile) {
@@ -231,6 +232,7 @@ async function profilePage(
   const window = { fromUs: monotonicUs(), toUs: 0 };
   const load = await runLoad({ kind: 'fixed', url, connections: 8, seconds, headers: PAGE_HEADERS });
   window.toUs = monotonicUs();
+  await stopLoadGenerator();
   log(`  ${name}: ${round(okPerSecond(load), 0)} req/s at 8 clients while profiled`);
   await server.stop();
   const file = existsSync(profileDir) ? readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile')) : undefined;

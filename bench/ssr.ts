@@ -109,7 +109,7 @@ export async function measureSsr(
 
   // Interleaved rounds: every target gets a slice of each round, in a rotating order, so a
   // burst of other work on the machine lands on pages and ceiling alike, not on one of them.
-  const rounds = seconds >= 6 ? 3 : 1;
+  const rounds = seconds >= 6 ? 2 : 1;
   const slice = Math.max(1, Math.round(seconds / rounds));
   const targets: { name: PageName | 'static'; path: string; headers: Record<string, string> }[] = [
     { name: 'static', path: staticPath, headers: BROWSER_HEADERS },
