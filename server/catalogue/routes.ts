@@ -23,6 +23,7 @@ import { ApiError, notFound } from '../errors.ts';
 import { getAttraction, getEvent, getEventImages, getVenue, listEvents } from './events.ts';
 import { type OpenApiOperation, registerOperations, registerSchemas } from './openapi.ts';
 import { searchCatalogue } from './search.ts';
+import { searchText } from './text.ts';
 
 /**
  * Catalogue reads under /api (SPEC §7). Every answer comes from our database; handlers
@@ -43,12 +44,51 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, code: string): z.
 /** Catalogue answers change only with an ingest; a short shared cache is safe. */
 const CACHE = 'public, max-age=60';
 
+/**
+ * Search-as-you-type answers, kept briefly and shared: everyone typing 't', 'ta', 'tay'
+ * asks the same few questions, and those short prefixes are the costliest to answer
+ * (ADR 0003). Keyed by the query as search sees it (case and accents folded); bounded in
+ * entries and age so an ingest shows within SEARCH_CACHE_MS.
+ */
+const SEARCH_CACHE_MS = 30_000;
+const SEARCH_CACHE_ENTRIES = 500;
+
+class AnswerCache {
+  private readonly entries = new Map<string, { body: string; expires: number }>();
+  constructor(
+    private readonly maxEntries: number,
+    private readonly ttlMs: number,
+  ) {}
+
+  get(key: string, now: number): string | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expires <= now) return undefined;
+    this.entries.set(key, entry); // most recently used last
+    return entry.body;
+  }
+
+  set(key: string, body: string, now: number): void {
+    this.entries.delete(key);
+    this.entries.set(key, { body, expires: now + this.ttlMs });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
 export const catalogueRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
   const db = services.database.db;
 
+  const searches = new AnswerCache(SEARCH_CACHE_ENTRIES, SEARCH_CACHE_MS);
   api.get('/events/search', async (request, reply) => {
     const query = parse(SearchQuerySchema, request.query, 'invalid_query');
-    return reply.header('cache-control', CACHE).send(await searchCatalogue(db, query));
+    const key = JSON.stringify({ ...query, keyword: query.keyword && searchText(query.keyword) });
+    let body = searches.get(key, Date.now());
+    if (body === undefined) {
+      body = JSON.stringify(await searchCatalogue(db, query));
+      searches.set(key, body, Date.now());
+    }
+    return reply.header('cache-control', CACHE).type('application/json; charset=utf-8').send(body);
   });
 
   api.get('/events', async (request, reply) => {
