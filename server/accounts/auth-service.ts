@@ -43,7 +43,10 @@ export function createAuthService(env: Env, options: AuthServiceOptions = {}): A
   if (emulatorHost) {
     if (options.configureEmulator) void enableEmailPrivacy(emulatorHost, projectId, options.configureEmulator.logger);
     const verify = createEmulatorVerifier({ projectId, emulatorHost, now: options.now });
-    return { mode: 'emulator', verifyIdToken: (token, o) => verify(token, o?.checkRevoked ?? false) };
+    // Emulator tokens are unsigned, so anyone can write one. Always asking the emulator
+    // whether the user exists, is enabled and was not signed out (a local call) at least
+    // refuses tokens made up for users who do not exist.
+    return { mode: 'emulator', verifyIdToken: (token) => verify(token, true) };
   }
 
   const verify = createJwtVerifier({

@@ -17,8 +17,11 @@ import { firebaseAdminAuth } from './verifier.ts';
  * skipped: if it cannot start, the suite fails). The "postgres" project runs the same file
  * at the same time, so each project gets its own ports.
  */
-const base = process.env.ENCORE_TEST_DB === 'postgres' ? 9243 : 9241;
-const PORTS = { auth: base, hub: base + 3, logging: base + 4 };
+// 9240–9242 are the e2e emulator's (auth, hub, logging): stay clear so both can run at once.
+const PORTS =
+  process.env.ENCORE_TEST_DB === 'postgres'
+    ? { auth: 9244, hub: 9248, logging: 9249 }
+    : { auth: 9243, hub: 9246, logging: 9247 };
 const HOST = `127.0.0.1:${PORTS.auth}`;
 const PROJECT = 'demo-encore-vitest';
 const API_KEY = 'demo-api-key';
@@ -220,5 +223,28 @@ describe('with the Firebase Auth emulator', () => {
     });
     expect(services.auth.mode).toBe('production');
     await expect(services.auth.verifyIdToken(idToken)).rejects.toMatchObject({ name: 'TokenError' });
+  });
+});
+
+describe('emulator mode hardening', () => {
+  it('refuses a hand-made unsigned token for a user the emulator does not know', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = {
+      iss: `https://securetoken.google.com/${PROJECT}`,
+      aud: PROJECT,
+      sub: 'made-up-admin',
+      user_id: 'made-up-admin',
+      auth_time: now,
+      iat: now,
+      exp: now + 3600,
+      email: 'chief@example.test',
+      email_verified: true,
+      firebase: { sign_in_provider: 'google.com', identities: {} },
+    };
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const forged = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
+    const response = await inject(forged, '/api/accounts', 'POST', { uid: 'made-up-admin' });
+    expect(response.statusCode).toBe(401);
+    expect((await inject(forged, '/api/accounts/me')).statusCode).toBe(401);
   });
 });
