@@ -4,6 +4,7 @@ import {
   ADMIN_EMAIL,
   authDialog,
   createUser,
+  disableUser,
   googleUser,
   idTokenFor,
   open,
@@ -205,6 +206,25 @@ test.describe('profile', () => {
     await expect(page.getByRole('alert')).toHaveText(
       'This file could not be read as a picture. Choose a JPEG, PNG, GIF or WebP image.',
     );
+  });
+
+  test('an API error shows its message as a notification; a 401 sends the browser to /signin', async ({ page }) => {
+    const email = uniqueEmail('profile-errors');
+    const { localId } = await createUser(email);
+    await open(page, '/');
+    await signInThroughDialog(page, email);
+    await open(page, '/profile');
+    await page.getByLabel('First name').fill('<b>Robin</b>');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const toast = page.locator('[data-sonner-toast]');
+    await expect(toast).toHaveText(/firstName: contains characters that are not allowed/);
+    await expect(toast).toHaveAttribute('data-y-position', 'top');
+
+    // The account is disabled elsewhere: the next call answers 401.
+    await disableUser(localId);
+    await page.getByLabel('First name').fill('Robin');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page).toHaveURL('/signin?redirectTo=%2Fprofile');
   });
 
   test('/profile/indexV2 invites anonymous visitors to sign in', async ({ page }) => {

@@ -98,3 +98,13 @@ export async function skipOnboarding(context: BrowserContext) {
   const { baseURL } = await import('../../playwright.config');
   await context.addCookies([{ name: 'encore_quiz_submitted', value: 'true', url: baseURL, sameSite: 'Strict' }]);
 }
+
+/** Disables a user the way an administrator would in the Firebase console. */
+export async function disableUser(localId: string) {
+  const response = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId, disableUser: true }),
+  });
+  if (!response.ok) throw new Error(`disable: ${await response.text()}`);
+}
