@@ -73,6 +73,16 @@ describe('GET /api/events/search: matching as you type (ADR 0003)', () => {
     expect(eventIds(guest)).toEqual(['E-lakers']);
   });
 
+  it('shows one date of each show before a second date of any', async () => {
+    expect(eventIds(await search('keyword=t'))).toEqual([
+      'E-ts-msg',
+      'E-beyonce',
+      'E-ts-la',
+      'E-ts-london',
+      'E-ts-next-year',
+    ]);
+  });
+
   it('embeds upcoming counts on attractions and the venue on events', async () => {
     const result = await search('keyword=taylor');
     expect(result._embedded.attractions[0]?.upcomingEvents._total).toBe(4);

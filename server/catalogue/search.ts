@@ -35,6 +35,8 @@ const PREFIX_CANDIDATES = 20;
 const RELATED = 20;
 /** Lowest pg_trgm word similarity a close spelling needs (ADR 0003). */
 const FUZZY_THRESHOLD = 0.45;
+/** Below this many characters a "close spelling" is mostly noise ('tay' ≈ 'tale'). */
+const FUZZY_MIN_LENGTH = 4;
 
 function attractionConditions(query: SearchQuery): SQL[] {
   const where: SQL[] = [];
@@ -76,18 +78,28 @@ function rankedAttractions(query: SearchQuery, q: TextQuery | undefined, limit: 
 /** The best `limit` events whose own name matches, as a Picked statement. */
 function rankedEvents(query: SearchQuery, q: TextQuery | undefined, limit: number, now: Date): Picked {
   const where = and(eventConditions(query, now));
-  if (!q) {
-    return ordered(
-      sql`select e.id from events e where ${where}
-        order by e.popularity desc nulls last, e.starts_at asc nulls last, e.id limit ${limit}`,
-    );
-  }
   const branch = (condition: SQL, cap: number) =>
     sql`(select e.id, e.search_text, e.popularity, e.starts_at from events e where ${where} and ${condition}
       order by e.popularity desc nulls last limit ${cap})`;
+  if (!q) return diversified(branch(sql`true`, CANDIDATES), sql`e.popularity`, limit);
+  return diversified(
+    sql`${branch(matches('e', q), CANDIDATES)} union ${branch(sql`e.search_text like ${`${q.text}%`}`, PREFIX_CANDIDATES)}`,
+    relevance('e', q),
+    limit,
+  );
+}
+
+/**
+ * Best first, but one date of each show before a second date of any (ADR 0003): five
+ * nights of one tour would otherwise fill the panel, while a search for that one show
+ * still lists its dates, soonest first.
+ */
+function diversified(candidates: SQL, score: SQL, limit: number): Picked {
   return ordered(
-    sql`select e.id from (${branch(matches('e', q), CANDIDATES)} union ${branch(sql`e.search_text like ${`${q.text}%`}`, PREFIX_CANDIDATES)}) e
-      order by ${relevance('e', q)} desc, e.starts_at asc nulls last, e.id limit ${limit}`,
+    sql`select e.id from (
+      select c.*, row_number() over (partition by c.search_text order by c.starts_at asc nulls last, c.id) as occurrence
+      from (${candidates}) c
+    ) e order by e.occurrence = 1 desc, ${score} desc, e.starts_at asc nulls last, e.id limit ${limit}`,
   );
 }
 
@@ -104,17 +116,23 @@ function relatedEvents(
   limit: number,
   now: Date,
 ): Picked {
-  const related = [
-    sql`e.venue_id in (select v.id from venues v where ${matches('v', q)}
-      order by v.upcoming_events desc limit ${RELATED})`,
+  const where = eventConditions(query, now);
+  if (exclude.length > 0) where.push(sql`e.id not in ${exclude}`);
+  // One indexed branch per relation: an OR across them would scan every event.
+  const branch = (condition: SQL) =>
+    sql`(select e.id, e.popularity, e.starts_at from events e where ${and([...where, condition])}
+      order by e.popularity desc nulls last limit ${limit})`;
+  const branches = [
+    branch(
+      sql`e.venue_id in (select v.id from venues v where ${matches('v', q)}
+        order by v.upcoming_events desc limit ${RELATED})`,
+    ),
     ...(attractionIds.length > 0
-      ? [sql`e.id in (select ea.event_id from event_attractions ea where ea.attraction_id in ${attractionIds})`]
+      ? [branch(sql`e.id in (select ea.event_id from event_attractions ea where ea.attraction_id in ${attractionIds})`)]
       : []),
   ];
-  const where = [...eventConditions(query, now), sql`(${sql.join(related, sql` or `)})`];
-  if (exclude.length > 0) where.push(sql`e.id not in ${exclude}`);
   return ordered(
-    sql`select e.id from events e where ${and(where)}
+    sql`select e.id from (${sql.join(branches, sql` union `)}) e
       order by e.popularity desc nulls last, e.starts_at asc nulls last, e.id limit ${limit}`,
   );
 }
@@ -167,7 +185,7 @@ export async function searchCatalogue(db: Db, query: SearchQuery, options: ReadO
     events = [...events, ...(await loadEvents(db, more, hydrate))];
   }
   let isFuzzy = false;
-  if (q && attractions.length === 0 && events.length === 0) {
+  if (q && q.text.length >= FUZZY_MIN_LENGTH && attractions.length === 0 && events.length === 0) {
     const close = await fuzzy(db, query, q, size, now);
     [attractions, events] = await Promise.all([
       loadAttractions(db, pickedIds(close.attractions)),
