@@ -12,6 +12,28 @@ const toDate = (day: string | undefined) => {
   return new Date(y, m - 1, d);
 };
 
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** Day buttons are named starting with the number they show (WCAG 2.5.3 label in name). */
+function labelDayButton(date: Date, modifiers: { today?: boolean; selected?: boolean }) {
+  const name = `${date.getDate()} ${MONTH_NAMES[date.getMonth()]} ${date.getFullYear()}, ${WEEKDAY_NAMES[date.getDay()]}`;
+  return `${name}${modifiers.today ? ', today' : ''}${modifiers.selected ? ', selected' : ''}`;
+}
+
 /** 'YYYY/MM/DD' (or with dashes) typed by the visitor → 'YYYY-MM-DD', undefined when invalid. */
 export function parseSlashDate(text: string): string | undefined {
   const match = /^\s*(\d{4})[/-](\d{1,2})[/-](\d{1,2})\s*$/.exec(text);
@@ -84,6 +106,7 @@ export default function DatePopover({
         onMonthChange={setMonth}
         disabled={{ before: today }}
         showOutsideDays
+        labels={{ labelDayButton }}
         className="encore-calendar mt-2"
       />
       <div className="mt-3 flex items-center gap-2 border-t border-slate-100 pt-3">

@@ -48,7 +48,7 @@ export function Pagination({
           <span className="ml-1 max-sm:sr-only">Previous</span>
         </Link>
       ) : (
-        <span aria-hidden="true" className={`${itemClass} text-slate-400 ring-slate-200`}>
+        <span aria-hidden="true" className={`${itemClass} text-slate-500 ring-slate-200`}>
           ← <span className="ml-1 max-sm:hidden">Previous</span>
         </span>
       )}
@@ -83,7 +83,7 @@ export function Pagination({
           <span aria-hidden="true">→</span>
         </Link>
       ) : (
-        <span aria-hidden="true" className={`${itemClass} text-slate-400 ring-slate-200`}>
+        <span aria-hidden="true" className={`${itemClass} text-slate-500 ring-slate-200`}>
           <span className="mr-1 max-sm:hidden">Next</span> →
         </span>
       )}

@@ -1,74 +1,92 @@
-import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { NavLink, useLocation, useMatches } from 'react-router';
 import { AccountButton } from './auth/account-button';
 import { Logo } from './logo';
-import { SearchBox } from './search-box';
+import { UserLocationBootstrap } from './user-location-bootstrap';
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700' : 'text-slate-700 hover:text-brand-700'}`;
+// The drawer is fetched on first use: most visitors never open it.
+const loadSideMenu = () => import('./side-menu');
+const SideMenu = lazy(loadSideMenu);
+// The search box is server-rendered and hydrated from its own chunk, fetched as soon as this
+// module runs (ADR 0006), which keeps the header's share of first-load JavaScript small.
+const loadSearchBox = () => import('./search-box');
+const SearchBox = lazy(() => loadSearchBox().then((module) => ({ default: module.SearchBox })));
+void loadSearchBox();
+
+const navLinkClass =
+  (hero: boolean) =>
+  ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-3 py-2 text-sm font-medium ${
+      hero
+        ? isActive
+          ? 'text-white'
+          : 'text-white/85 hover:text-white'
+        : isActive
+          ? 'text-brand-700'
+          : 'text-slate-700 hover:text-brand-700'
+    }`;
+
+/** A route opts into the hero header (SPEC §2: artist pages) with `handle = { hero: true }`. */
+export function useHeroMode(): boolean {
+  return useMatches().some((match) => (match.handle as { hero?: boolean } | undefined)?.hero === true);
+}
 
 export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const hero = useHeroMode();
+  const { pathname, search } = useLocation();
+  // SPEC §2: the search box is hidden on artist hero pages.
+  const searchShown = showSearch && !hero;
+  const keyword = pathname === '/search' ? (new URLSearchParams(search).get('keyword') ?? '') : '';
+  // Its own row on phones; phones see the home page's own search box first (one box is enough).
+  const searchClass = `order-last mb-3 w-full sm:order-none sm:mb-0 sm:ml-2 sm:w-auto sm:max-w-md sm:flex-1 ${
+    pathname === '/' ? 'max-sm:hidden' : ''
+  }`;
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+    <header
+      className={
+        hero
+          ? 'absolute inset-x-0 top-0 z-30 text-white'
+          : 'sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur'
+      }
+    >
+      <UserLocationBootstrap />
+      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-3 gap-y-0 px-4 sm:gap-x-4">
         <button
           type="button"
-          className="-ml-2 grid h-10 w-10 place-items-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+          className={`-ml-2 grid h-10 w-10 place-items-center rounded-md md:hidden ${hero ? 'text-white hover:bg-white/15' : 'text-slate-700 hover:bg-slate-100'}`}
           aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-controls="side-menu"
+          onPointerEnter={() => void loadSideMenu()}
           onClick={() => setMenuOpen(true)}
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 fill-current">
             <path d="M3 5h14v1.5H3zm0 4.25h14v1.5H3zM3 13.5h14V15H3z" />
           </svg>
         </button>
-        <Logo />
-        {showSearch && <SearchBox className="ml-2 hidden max-w-md flex-1 sm:block" />}
+        <div className="flex h-16 items-center">
+          <Logo tone={hero ? 'light' : 'dark'} />
+        </div>
+        {searchShown && (
+          <Suspense fallback={<div className={`h-10 ${searchClass}`} />}>
+            <SearchBox key={keyword} defaultValue={keyword} className={searchClass} />
+          </Suspense>
+        )}
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
-          <NavLink to="/about-us" className={navLinkClass}>
+          <NavLink to="/about-us" className={navLinkClass(hero)}>
             About us
           </NavLink>
-          <NavLink to="/my-encore" className={navLinkClass}>
+          <NavLink to="/my-encore" className={navLinkClass(hero)}>
             my Encore
           </NavLink>
         </nav>
         <AccountButton className="ml-auto md:ml-2" />
       </div>
-      {showSearch && (
-        <div className="px-4 pb-3 sm:hidden">
-          <SearchBox />
-        </div>
-      )}
       {menuOpen && (
-        <div className="fixed inset-0 z-40 md:hidden">
-          <button
-            type="button"
-            aria-label="Close menu"
-            className="absolute inset-0 bg-black/40"
-            onClick={() => setMenuOpen(false)}
-          />
-          <nav
-            id="side-menu"
-            aria-label="Side menu"
-            className="absolute inset-y-0 left-0 flex w-[300px] flex-col gap-1 bg-white p-4 shadow-xl"
-          >
-            <div className="mb-4">
-              <Logo />
-            </div>
-            {[
-              ['/', 'Home'],
-              ['/search', 'Search'],
-              ['/about-us', 'About us'],
-              ['/my-encore', 'my Encore'],
-            ].map(([to, label]) => (
-              <NavLink key={to} to={to as string} className={navLinkClass} onClick={() => setMenuOpen(false)}>
-                {label}
-              </NavLink>
-            ))}
-          </nav>
-        </div>
+        <Suspense fallback={null}>
+          <SideMenu open onClose={() => setMenuOpen(false)} />
+        </Suspense>
       )}
     </header>
   );

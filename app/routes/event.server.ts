@@ -110,7 +110,9 @@ export async function loadEventPage({ request, params, context }: Route.LoaderAr
           ? 'This event is cancelled'
           : status === 'offsale'
             ? 'Tickets are not on sale'
-            : 'Tickets are not on sale yet',
+            : event.url
+              ? 'Tickets are not on sale yet'
+              : 'The official seller has not published a ticket link yet',
     },
     headliner: headliner
       ? {

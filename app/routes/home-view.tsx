@@ -76,7 +76,7 @@ export default function HomeView({ page }: { page: Route.ComponentProps['loaderD
           </Link>
         </div>
         {page.upcoming.length > 0 ? (
-          <ul className="mt-5 grid gap-4 sm:grid-cols-2 md:grid-cols-4">
+          <ul className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-4">
             {page.upcoming.map((event, index) => (
               <li key={event.id}>
                 <EventCard event={event} priority={index < 2} />
@@ -110,7 +110,7 @@ export default function HomeView({ page }: { page: Route.ComponentProps['loaderD
           <h2 id="browse" className="text-2xl font-bold tracking-tight sm:text-3xl">
             Browse by category
           </h2>
-          <ul className="mt-5 grid gap-4 sm:grid-cols-2 md:grid-cols-3">
+          <ul className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3">
             {page.segments.map((segment) => (
               <li
                 key={segment.id}

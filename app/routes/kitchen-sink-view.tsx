@@ -59,7 +59,7 @@ export default function KitchenSinkView({ page: data }: { page: Route.ComponentP
 
       <Specimen title="Ticket category">
         <div className="flex flex-wrap items-start gap-6">
-          <TicketCategoryPicker links={data.categories} />
+          <TicketCategoryPicker links={data.categories} className="max-w-full" />
           <TicketCategoryPicker links={data.categories} grid className="w-72" />
         </div>
       </Specimen>
@@ -68,7 +68,7 @@ export default function KitchenSinkView({ page: data }: { page: Route.ComponentP
         title="Event cards"
         note="On sale with a price; postponed with an estimated price; date TBA without image."
       >
-        <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3">
           {data.events.map((event) => (
             <li key={event.id}>
               <EventCard event={event} />

@@ -118,7 +118,7 @@ export default function SearchView({ page }: { page: Route.ComponentProps['loade
         </h2>
         {page.fuzzy && <p className="mt-1 text-sm text-slate-600">No exact matches, so here are close spellings.</p>}
         {page.events.length > 0 ? (
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-4">
+          <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-4">
             {page.events.map((event, index) => (
               <li key={event.id}>
                 <EventCard event={event} priority={index < 2} />

@@ -1,0 +1,101 @@
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  daysFromNow,
+  insertAttraction,
+  insertClassifications,
+  insertEvent,
+  insertVenue,
+} from '../../server/catalogue/testing/fixtures.ts';
+import type { Database } from '../../server/db/client.ts';
+import { testServices } from '../../server/testing/services.ts';
+import { createTestDatabase } from '../../server/testing/test-db.ts';
+import { artistPath, eventPath } from '../lib/slug.ts';
+
+/**
+ * The discovery pages rendered by React Router exactly as the server does (real loaders, a
+ * real database, the HTML and the serialized data), through Vite's SSR module loader so no
+ * prior build is needed.
+ */
+const XSS = '</script><script>alert(1)</script>';
+
+let vite: ViteDevServer;
+let handle: (request: Request) => Promise<Response>;
+let database: Database;
+let ids: { artist: string; event: string; plain: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database;
+  await insertClassifications(db);
+  const venue = await insertVenue(db, { name: `Hall ${XSS}`, city: 'Austin', stateCode: 'TX' });
+  const artist = await insertAttraction(db, { name: XSS, description: `About ${XSS} & friends` });
+  const event = await insertEvent(db, {
+    name: `Live ${XSS}`,
+    venue,
+    attractionIds: [artist.id],
+    info: `Info ${XSS}`,
+    startsAt: daysFromNow(10),
+  });
+  const plain = await insertEvent(db, { name: 'Quiet Night', venue, startsAt: daysFromNow(12) });
+  ids = { artist: artist.id, event: event.id, plain: plain.id };
+
+  vite = await createServer({
+    configFile: 'vite.config.ts',
+    logLevel: 'silent',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+  });
+  const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+  const handler = createRequestHandler(build, 'production');
+  const services = testServices(database);
+  handle = (request) => handler(request, { services, sessionUser: null });
+}, 60_000);
+
+afterAll(async () => {
+  await vite?.close();
+  await database?.close();
+});
+
+const get = (path: string) => handle(new Request(`http://encore.test${path}`));
+
+describe('catalogue text is escaped everywhere', () => {
+  it('artist page: a name with a closing script tag renders as text and stays data', async () => {
+    const response = await get(artistPath({ id: ids.artist, name: XSS }));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('event page: HTML, JSON-LD and serialized data never contain the raw tag', async () => {
+    const listing = await get(eventPath({ id: ids.event, name: `Live ${XSS}` }));
+    expect(listing.status).toBe(200);
+    const html = await listing.text();
+    expect(html).not.toContain('<script>alert(1)</script>');
+    const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(jsonLd).toBeDefined();
+    expect(jsonLd).not.toContain('<');
+    expect(JSON.parse(jsonLd!)).toMatchObject({ '@type': 'MusicEvent', name: `Live ${XSS}` });
+  });
+});
+
+describe('page status codes (SPEC §2)', () => {
+  it('an artist path without -tickets is a 404 naming the path', async () => {
+    const response = await get(`/quiet-night/artist/${ids.artist}`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain(`Page Not Found: /quiet-night/artist/${ids.artist}`);
+  });
+
+  it('an unknown artist or event id is a 404', async () => {
+    expect((await get('/nobody-tickets/artist/NOPE')).status).toBe(404);
+    expect((await get('/events/nothing/NOPE')).status).toBe(404);
+  });
+
+  it('a known id under another slug moves permanently to the canonical one', async () => {
+    const response = await get(`/events/old-name/${ids.plain}?ticketCategory=front_row`);
+    expect(response.status).toBe(301);
+    expect(response.headers.get('Location')).toBe(`/events/quiet-night/${ids.plain}?ticketCategory=front_row`);
+  });
+});

@@ -1,0 +1,181 @@
+import { expect, test } from '@playwright/test';
+import { artistUrl, busyArtist, open, popularArtists, searchBox } from './discovery-fixtures';
+
+/** SPEC §2 home page, header, search box and side menu, in a real browser. */
+
+test('the home page is rendered on the server with upcoming events, popular artists and categories', async ({
+  page,
+  request,
+}) => {
+  const artists = await popularArtists(request);
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  const html = await response!.text();
+  // Server-rendered: the catalogue is in the first HTML, not fetched afterwards.
+  expect(html).toContain(artists[0]!.name.replace(/&/g, '&amp;'));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Live events near you');
+  await expect(page.getByRole('heading', { name: /^Upcoming/ })).toBeVisible();
+  const upcoming = page.locator('section', { has: page.getByRole('heading', { name: /^Upcoming/ }) });
+  expect(await upcoming.locator('a[href^="/events/"]').count()).toBeGreaterThan(0);
+  const popular = page.locator('section', { has: page.getByRole('heading', { name: 'Popular artists' }) });
+  await expect(popular.getByRole('link', { name: artists[0]!.name })).toBeVisible();
+  await expect(popular.getByText(/^\d[\d,]* upcoming$/).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Browse by category' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Music' }).getByRole('link')).toBeVisible();
+});
+
+test.describe('search box (SPEC §2)', () => {
+  test('typing shows artists with their upcoming count and events with a status badge', async ({ page, request }) => {
+    const artist = (await popularArtists(request))[0]!;
+    await open(page, '/');
+    const box = searchBox(page);
+    await expect(box).toHaveAttribute('placeholder', 'Search by Artist, Event or Venue');
+    await box.pressSequentially(artist.name.slice(0, 6), { delay: 40 });
+    const listbox = page.getByRole('listbox', { name: 'Search results' });
+    await expect(listbox).toBeVisible();
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    const artistsGroup = listbox.getByRole('group', { name: 'Artists & Attractions' });
+    await expect(artistsGroup.getByRole('option').first()).toContainText(artist.name);
+    await expect(artistsGroup.getByRole('option').first()).toContainText(/\d+ upcoming/);
+    const eventsGroup = listbox.getByRole('group', { name: 'Upcoming Events' });
+    await expect(eventsGroup.getByRole('option').first()).toBeVisible();
+    await expect(eventsGroup.locator('[data-status]').first()).toBeVisible();
+  });
+
+  test('arrow keys move through the results and Enter opens the highlighted one', async ({ page, request }) => {
+    const artist = (await popularArtists(request))[0]!;
+    await open(page, '/');
+    const box = searchBox(page);
+    await box.pressSequentially(artist.name.slice(0, 6), { delay: 40 });
+    const first = page.getByRole('listbox').getByRole('option').first();
+    await expect(first).toBeVisible();
+    await box.press('ArrowDown');
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+    await box.press('ArrowDown');
+    await expect(first).toHaveAttribute('aria-selected', 'false');
+    await box.press('ArrowUp');
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
+    await expect(page).toHaveURL(artistUrl(artist));
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+  });
+
+  test('clicking a result closes the panel and navigates', async ({ page, request }) => {
+    const artist = (await popularArtists(request))[0]!;
+    await open(page, '/search');
+    await searchBox(page).pressSequentially(artist.name.slice(0, 6), { delay: 40 });
+    const option = page.getByRole('group', { name: 'Upcoming Events' }).getByRole('option').first();
+    const href = await option.getAttribute('href');
+    await option.click();
+    await expect(page).toHaveURL(href!);
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test("Escape closes the panel then clears; clearing resets; nothing found says 'No results found'", async ({
+    page,
+    request,
+  }) => {
+    const artist = (await popularArtists(request))[0]!;
+    await open(page, '/search');
+    const box = searchBox(page);
+    await box.pressSequentially(artist.name.slice(0, 5), { delay: 40 });
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await box.press('Escape');
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await box.press('Escape');
+    await expect(box).toHaveValue('');
+
+    await box.pressSequentially('qqzxqqzx', { delay: 30 });
+    await expect(page.locator('p:not(.sr-only)', { hasText: 'No results found' })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(box).toHaveValue('');
+    await expect(page.locator('p:not(.sr-only)', { hasText: 'No results found' })).toHaveCount(0);
+    await expect(box).toBeFocused();
+  });
+
+  test('a newer keystroke wins over an older, slower answer', async ({ page, request }) => {
+    const [first, second] = await popularArtists(request);
+    await open(page, '/search');
+    // The answer for the first words is held back until after the second search was answered.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/events/search' && url.searchParams.get('keyword') === first!.name,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const box = searchBox(page);
+    await box.fill(first!.name);
+    await page.waitForRequest((r) => new URL(r.url()).searchParams.get('keyword') === first!.name);
+    await box.fill(second!.name);
+    const options = page.getByRole('group', { name: 'Artists & Attractions' }).getByRole('option');
+    await expect(options.first()).toContainText(second!.name);
+    release();
+    await page.waitForTimeout(500);
+    await expect(options.first()).toContainText(second!.name);
+  });
+
+  test('Enter without a highlighted result searches on the results page', async ({ page }) => {
+    await open(page, '/');
+    const box = searchBox(page);
+    await box.fill('rock');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?keyword=rock/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “rock”');
+    await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
+  });
+
+  test('the search box is hidden on artist hero pages', async ({ page, request }) => {
+    await open(page, artistUrl(await busyArtist(request)));
+    await expect(page.getByRole('combobox')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Encore home' }).first()).toBeVisible();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the side menu is a 300 px drawer that Escape closes', async ({ page }) => {
+    await open(page, '/search');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    expect((await drawer.boundingBox())?.width).toBe(300);
+    await expect(drawer.getByRole('link', { name: 'About us' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+    await expect(toggle).toBeFocused();
+    await toggle.click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'About us' }).click();
+    await expect(page).toHaveURL('/about-us');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+  });
+
+  test('pages fit the screen without sideways scrolling', async ({ page, request }) => {
+    const artist = await busyArtist(request);
+    for (const path of ['/', '/search?keyword=the', artistUrl(artist)]) {
+      await open(page, path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test.describe('at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('the home page and the search page stay usable', async ({ page }) => {
+    for (const path of ['/', '/search']) {
+      await open(page, path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      await expect(searchBox(page)).toBeVisible();
+    }
+  });
+});

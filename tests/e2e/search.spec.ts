@@ -1,0 +1,201 @@
+import { expect, test } from '@playwright/test';
+import { calendarDay, open } from './discovery-fixtures';
+
+/** SPEC §2/§3 search page: filters in the URL, the date, location and settings popups. */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+test('every filter is read from the URL and rendered on the server', async ({ page }) => {
+  const url =
+    '/search?keyword=the&segmentId=KZFzniwnSyZfZ7v7nJ&priceRanges=0-50&sort=date%2Casc&ticketCategory=great_view';
+  const response = await page.goto(url);
+  expect(response?.status()).toBe(200);
+  const html = await response!.text();
+  expect(html).toContain('Results for “the”');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “the”');
+  await expect(page.getByRole('navigation', { name: 'Segment' }).getByRole('link', { name: 'Music' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(
+    page.getByRole('navigation', { name: 'Price' }).getByRole('link', { name: 'Under $50' }),
+  ).toHaveAttribute('aria-current', 'true');
+  await expect(
+    page.getByRole('navigation', { name: 'Ticket category' }).getByRole('link', { name: 'Great view' }),
+  ).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue(/sort=date%2Casc/);
+  await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
+});
+
+test('choosing filters rewrites the URL, so a search can be shared and reloaded', async ({ page }) => {
+  await open(page, '/search?keyword=the');
+  await page.getByRole('navigation', { name: 'Segment' }).getByRole('link', { name: 'Sports' }).click();
+  await expect(page).toHaveURL(/segmentId=KZFzniwnSyZfZ7v7nE/);
+  await page.getByRole('combobox', { name: 'Sort' }).selectOption({ label: 'Date: soonest first' });
+  await expect(page).toHaveURL(/sort=date%2Casc/);
+  const shared = page.url();
+  await page.reload();
+  await expect(page).toHaveURL(shared);
+  await expect(page.getByRole('navigation', { name: 'Segment' }).getByRole('link', { name: 'Sports' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await page.getByRole('link', { name: 'Clear all filters' }).first().click();
+  await expect(page).toHaveURL('/search?keyword=the');
+});
+
+test('results are paged 20 at a time', async ({ page }) => {
+  await open(page, '/search');
+  const cards = page
+    .locator('section', { has: page.getByRole('heading', { name: 'Upcoming Events' }) })
+    .locator('article');
+  await expect(cards).toHaveCount(20);
+  await page.getByRole('navigation', { name: 'Result pages' }).getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=1/);
+  await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(cards).toHaveCount(20);
+});
+
+test.describe('date popup (SPEC §2)', () => {
+  test("picks a range shown as YYYY/MM/DD, labels the button 'MMM d - MMM d', Clear goes back to 'Dates'", async ({
+    page,
+  }) => {
+    await open(page, '/search');
+    const button = page.getByRole('button', { name: 'Dates' });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Choose dates' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Today', exact: true })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Start date' })).toHaveAttribute('placeholder', 'YYYY/MM/DD');
+    await dialog.getByRole('button', { name: /next month/i }).click();
+    await calendarDay(page, 10).click();
+    await calendarDay(page, 20).click();
+    const next = new Date();
+    next.setDate(1);
+    next.setMonth(next.getMonth() + 1);
+    const ym = `${next.getFullYear()}/${pad(next.getMonth() + 1)}`;
+    await expect(dialog.getByRole('textbox', { name: 'Start date' })).toHaveValue(`${ym}/10`);
+    await expect(dialog.getByRole('textbox', { name: 'End date' })).toHaveValue(`${ym}/20`);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    const month = MONTHS[next.getMonth()];
+    await expect(page.getByRole('button', { name: `${month} 10 - ${month} 20` })).toBeVisible();
+    const day = `${next.getFullYear()}-${pad(next.getMonth() + 1)}`;
+    // SPEC §5: the start is sent as midnight UTC of the chosen day.
+    expect(decodeURIComponent(page.url())).toContain(`startDateTime=${day}-10T00:00:00Z`);
+
+    await page.getByRole('button', { name: `${month} 10 - ${month} 20` }).click();
+    await page.getByRole('dialog', { name: 'Choose dates' }).getByRole('button', { name: 'Clear' }).click();
+    await expect(page.getByRole('button', { name: 'Dates', exact: true })).toBeVisible();
+    expect(page.url()).not.toContain('startDateTime');
+  });
+
+  test('the today button picks today', async ({ page }) => {
+    await open(page, '/search');
+    await page.getByRole('button', { name: 'Dates' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose dates' });
+    await dialog.getByRole('button', { name: 'Today', exact: true }).click();
+    const now = new Date();
+    const today = `${now.getFullYear()}/${pad(now.getMonth() + 1)}/${pad(now.getDate())}`;
+    await expect(dialog.getByRole('textbox', { name: 'Start date' })).toHaveValue(today);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    const label = `${MONTHS[now.getMonth()]} ${now.getDate()}`;
+    await expect(page.getByRole('button', { name: `${label} - ${label}` })).toBeVisible();
+  });
+});
+
+test.describe('location popup (SPEC §2, §4)', () => {
+  test('a typed city searches on Enter and becomes the city filter; clearing searches everywhere', async ({ page }) => {
+    await open(page, '/search');
+    await page.getByRole('button', { name: 'Anywhere' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Location' });
+    await dialog.getByRole('textbox', { name: 'City' }).fill('Denver');
+    await dialog.getByRole('textbox', { name: 'City' }).press('Enter');
+    await expect(page).toHaveURL(/city=Denver/);
+    await expect(page.getByRole('button', { name: 'Denver', exact: true })).toBeVisible();
+    await expect(page.getByText(/near Denver/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Denver', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Location' }).getByRole('button', { name: 'Clear city' }).click();
+    await expect(page).toHaveURL('/search');
+    await expect(page.getByRole('button', { name: 'Anywhere' })).toBeVisible();
+  });
+
+  test('the icon searches too, and an unknown city says so', async ({ page }) => {
+    await open(page, '/search');
+    await page.getByRole('button', { name: 'Anywhere' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Location' });
+    await dialog.getByRole('textbox', { name: 'City' }).fill('Qqxzy');
+    await dialog.getByRole('button', { name: 'Search city' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('We could not find “Qqxzy”');
+    await dialog.getByRole('textbox', { name: 'City' }).fill('Chicago');
+    await dialog.getByRole('button', { name: 'Search city' }).click();
+    await expect(page).toHaveURL(/city=Chicago/);
+  });
+
+  test("'Current location ({city})' searches around the visitor", async ({ page, context }) => {
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 30.2672, longitude: -97.7431 });
+    await open(page, '/search');
+    await page.getByRole('button', { name: 'Anywhere' }).click();
+    const option = page.getByRole('dialog', { name: 'Location' }).getByRole('button', { name: /^Current location/ });
+    await expect(option).toHaveText('Current location (Austin)');
+    await option.click();
+    await expect(page).toHaveURL(/geoPoint=30\.2672%3A-97\.7431/);
+    await expect(page.getByRole('button', { name: 'Austin', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('search settings dialog (SPEC §2)', () => {
+  test('has every field; latitude and longitude fill the geo point; Apply uses them; Reset restores defaults', async ({
+    page,
+  }) => {
+    await open(page, '/search?keyword=the');
+    await page.getByRole('button', { name: 'Search settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search Settings' });
+    for (const label of [
+      'Latitude',
+      'Longitude',
+      'Radius',
+      'Unit',
+      'Source',
+      'Country',
+      'Locale',
+      'Geo point',
+      'Segment ID',
+    ]) {
+      await expect(dialog.getByLabel(label, { exact: true })).toBeVisible();
+    }
+    await expect(dialog.getByLabel('Radius', { exact: true })).toHaveAttribute('type', 'number');
+    await dialog.getByLabel('Latitude', { exact: true }).fill('41.88');
+    await dialog.getByLabel('Longitude', { exact: true }).fill('-87.6298');
+    await expect(dialog.getByLabel('Geo point', { exact: true })).toHaveValue('41.8800:-87.6298');
+    await dialog.getByLabel('Radius', { exact: true }).fill('25');
+    await dialog.getByLabel('Unit', { exact: true }).selectOption('km');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/geoPoint=41\.8800%3A-87\.6298/);
+    await expect(page).toHaveURL(/radius=25&unit=km/);
+
+    await page.getByRole('button', { name: /Search settings/ }).click();
+    const again = page.getByRole('dialog', { name: 'Search Settings' });
+    await expect(again.getByLabel('Radius', { exact: true })).toHaveValue('25');
+    await again.getByRole('button', { name: 'Reset' }).click();
+    await expect(again.getByLabel('Radius', { exact: true })).toHaveValue('100');
+    await expect(again.getByLabel('Unit', { exact: true })).toHaveValue('miles');
+    await expect(again.getByLabel('Geo point', { exact: true })).toHaveValue('');
+    await again.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL('/search?keyword=the');
+  });
+
+  test('refuses a latitude out of range', async ({ page }) => {
+    await open(page, '/search');
+    await page.getByRole('button', { name: 'Search settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search Settings' });
+    await dialog.getByLabel('Latitude', { exact: true }).fill('123');
+    await dialog.getByLabel('Longitude', { exact: true }).fill('10');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByText('Latitude is a number from -90 to 90')).toBeVisible();
+    await expect(dialog.getByLabel('Latitude', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  });
+});
