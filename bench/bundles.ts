@@ -47,6 +47,11 @@ export type RouteBundle = {
   js_brotli_kb: number;
   css_kb: number;
   files: number;
+  /** Scripts a browser fetched opening the route (first-load.ts), gzip; set when a server ran. */
+  observed_kb?: number;
+  observed_files?: number;
+  observed_url?: string;
+  observed_error?: string;
 };
 
 export function measureBundles(clientDir: string): RouteBundle[] {

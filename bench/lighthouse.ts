@@ -1,28 +1,10 @@
 /**
  * Lighthouse 12, mobile with its default simulated throttling (slow 4G, 4× CPU), performance
- * category only, one run per page against a Chromium this module starts and stops itself
- * (its own profile directory, its own process group, so nothing outlives the run).
+ * category only, one run per page, against the run's Chromium (bench/chromium.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { spawnTracked, stopTracked } from './processes.ts';
-import { sleep } from './server.ts';
+import type { Chromium } from './chromium.ts';
 import { round } from './stats.ts';
-
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-default-apps',
-  '--disable-extensions',
-  '--disable-sync',
-  '--no-first-run',
-  '--no-default-browser-check',
-  '--mute-audio',
-];
 
 export type LighthousePage = {
   performance: number | null;
@@ -52,11 +34,10 @@ type AuditLike = {
 
 export async function runLighthouse(
   pages: { name: string; url?: string; error?: string }[],
-  runDir: string,
+  chromium: Chromium | undefined,
   settle: () => Promise<void>,
   log: (line: string) => void,
 ): Promise<Record<string, LighthousePage>> {
-  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   const results: Record<string, LighthousePage> = {};
   const empty = (error: string): LighthousePage => ({
     performance: null,
@@ -65,55 +46,24 @@ export async function runLighthouse(
     cls: null,
     error,
   });
-  if (!existsSync(chromePath)) {
-    for (const page of pages) results[page.name] = empty(`no Chromium at ${chromePath} (set CHROME_PATH)`);
-    return results;
-  }
-  const profileDir = path.join(runDir, 'chromium-profile');
-  const chrome = spawnTracked(
-    'chromium',
-    chromePath,
-    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
-    { stdio: 'ignore' },
-  );
-  try {
-    const port = await devToolsPort(profileDir, () => chrome.exitCode);
-    for (const page of pages) {
-      if (!page.url) {
-        results[page.name] = empty(page.error ?? 'no URL');
-        continue;
-      }
-      await settle();
-      const started = performance.now();
-      try {
-        results[page.name] = await withTimeout(audit(page.url, port), 120_000, 'Lighthouse took over 120 s');
-      } catch (error) {
-        results[page.name] = empty(error instanceof Error ? error.message : String(error));
-      }
-      const r = results[page.name]!;
-      log(
-        `  ${page.name.padEnd(7)} ${r.error ? `error: ${r.error}` : `performance ${r.performance}  LCP ${r.lcp_ms} ms  TBT ${r.tbt_ms} ms  CLS ${r.cls}  JS ${r.js_transfer_kb} kB`}  (${round((performance.now() - started) / 1000, 0)} s)`,
-      );
+  for (const page of pages) {
+    if (!page.url || !chromium) {
+      results[page.name] = empty(page.error ?? 'no URL');
+      continue;
     }
-  } finally {
-    await stopTracked(chrome, 5_000);
+    await settle();
+    const started = performance.now();
+    try {
+      results[page.name] = await withTimeout(audit(page.url, chromium.port), 120_000, 'Lighthouse took over 120 s');
+    } catch (error) {
+      results[page.name] = empty(error instanceof Error ? error.message : String(error));
+    }
+    const r = results[page.name]!;
+    log(
+      `  ${page.name.padEnd(7)} ${r.error ? `error: ${r.error}` : `performance ${r.performance}  LCP ${r.lcp_ms} ms  TBT ${r.tbt_ms} ms  CLS ${r.cls}  JS ${r.js_transfer_kb} kB`}  (${round((performance.now() - started) / 1000, 0)} s)`,
+    );
   }
   return results;
-}
-
-/** Chromium writes its DevTools port to DevToolsActivePort in the profile directory. */
-async function devToolsPort(profileDir: string, exitCode: () => number | null): Promise<number> {
-  const file = path.join(profileDir, 'DevToolsActivePort');
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (exitCode() !== null) throw new Error(`Chromium exited (${exitCode()})`);
-    if (existsSync(file)) {
-      const port = Number(readFileSync(file, 'utf8').split('\n')[0]);
-      if (port > 0) return port;
-    }
-    await sleep(100);
-  }
-  throw new Error('Chromium did not open its DevTools port within 30 s');
 }
 
 async function audit(url: string, port: number): Promise<LighthousePage> {

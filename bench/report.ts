@@ -75,7 +75,19 @@ export function evaluateTargets(results: Results, context: Context): Target[] {
   }
   if (results.bundles) {
     for (const bundle of results.bundles) {
-      atMost(`first-load JS: ${bundle.route} (${bundle.path})`, bundle.js_kb, LIMITS.firstLoadKb, ' kB gzip');
+      // Judged on what the visitor downloads: the browser's count when there is one (it sees
+      // lazy chunks a module starts at once), never less than the manifest's static imports.
+      const fetched = bundle.observed_kb;
+      const value = fetched !== undefined && Number.isFinite(fetched) ? Math.max(fetched, bundle.js_kb) : bundle.js_kb;
+      const note =
+        fetched === undefined
+          ? 'manifest static imports only (no browser in this run)'
+          : bundle.observed_error
+            ? `browser: ${bundle.observed_error}; manifest figure`
+            : fetched > bundle.js_kb + 0.5
+              ? `browser fetched ${fetched} kB, manifest static imports ${bundle.js_kb} kB`
+              : undefined;
+      atMost(`first-load JS: ${bundle.route} (${bundle.path})`, value, LIMITS.firstLoadKb, ' kB gzip', note);
     }
   }
   if (results.lighthouse) {
@@ -226,12 +238,25 @@ export function formatReport(results: Results): string {
   }
 
   if (results.bundles) {
-    out.push('', 'First-load JavaScript per public route (anonymous visitor), from the build manifest');
+    out.push(
+      '',
+      'First-load JavaScript per public route (anonymous visitor): the build manifest (entry, route branch, static imports) and what a browser fetched until network idle',
+    );
     out.push(
       table(
-        ['route', 'path', 'gzip kB', 'brotli kB', 'raw kB', 'files', 'CSS gzip kB'],
-        results.bundles.map((b) => [b.route, b.path, b.js_kb, b.js_brotli_kb, b.js_raw_kb, b.files, b.css_kb]),
-        ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
+        ['route', 'path', 'manifest gzip kB', 'brotli', 'raw', 'files', 'fetched gzip kB', 'files', 'CSS gzip kB'],
+        results.bundles.map((b) => [
+          b.route,
+          b.path,
+          b.js_kb,
+          b.js_brotli_kb,
+          b.js_raw_kb,
+          b.files,
+          b.observed_error ? 'error' : b.observed_kb,
+          b.observed_files,
+          b.css_kb,
+        ]),
+        ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
       ),
     );
   }

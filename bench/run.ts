@@ -15,8 +15,10 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { measureBundles } from './bundles.ts';
+import { measureBundles, type RouteBundle } from './bundles.ts';
 import { pickFromCatalogue } from './catalogue-sample.ts';
+import { type Chromium, startChromium } from './chromium.ts';
+import { observeFirstLoad } from './first-load.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { okPerSecond, PAGE_HEADERS, runLoad, stopLoadGenerator } from './load.ts';
 import { type Options, parseOptions, USAGE } from './options.ts';
@@ -64,6 +66,21 @@ function machine(options: Options): Record<string, unknown> {
     quick: options.quick,
     sections: [...options.only],
   };
+}
+
+/**
+ * A URL a visitor could land on for each public route: the picked artist and event for the
+ * routes with ids, the picked search, a path nothing matches for the catch-all.
+ */
+function publicRouteUrls(bundles: RouteBundle[], pages: PageTarget[]): Record<string, string> {
+  const picked = Object.fromEntries(pages.filter((p) => p.path && !p.error).map((p) => [p.name, p.path!]));
+  const urls: Record<string, string> = {};
+  for (const bundle of bundles) {
+    if (picked[bundle.route]) urls[bundle.route] = picked[bundle.route]!;
+    else if (bundle.path.endsWith('/*')) urls[bundle.route] = '/no-such-page-here';
+    else if (!bundle.path.includes(':')) urls[bundle.route] = bundle.path;
+  }
+  return urls;
 }
 
 /** The ceiling: the smallest file the same server sends from disk (the favicon, or a tiny asset). */
@@ -161,14 +178,48 @@ async function main(options: Options): Promise<Results> {
     }
   }
 
-  if (options.only.has('lighthouse')) {
-    step('Lighthouse, mobile (one run per page)');
-    results.lighthouse = await runLighthouse(
-      pages.map((p) => ({ name: p.name, url: p.error ? undefined : `${server.origin}${p.path}`, error: p.error })),
-      runDir,
-      server.settle,
-      log,
-    );
+  if (options.only.has('lighthouse') || results.bundles) {
+    let chromium: Chromium | undefined;
+    let noBrowser: string | undefined;
+    try {
+      chromium = await startChromium(runDir);
+    } catch (error) {
+      noBrowser = error instanceof Error ? error.message : String(error);
+      log(`  ${noBrowser}`);
+    }
+    try {
+      if (results.bundles && chromium) {
+        step('first-load JavaScript as a browser fetches it (each public route, anonymous, until network idle)');
+        const urls = publicRouteUrls(results.bundles, pages);
+        const observed = await observeFirstLoad(server.origin, urls, chromium, log);
+        for (const bundle of results.bundles) {
+          const seen = observed[bundle.route];
+          if (!seen) continue;
+          bundle.observed_kb = seen.js_kb;
+          bundle.observed_files = seen.files;
+          bundle.observed_url = urls[bundle.route];
+          if (seen.error) bundle.observed_error = seen.error;
+          // The visitor pays for whichever is larger: what the manifest lists or what was fetched.
+          if (Number.isFinite(seen.js_kb)) results.bundles_kb![bundle.route] = Math.max(bundle.js_kb, seen.js_kb);
+        }
+        results.first_load_scripts = Object.fromEntries(Object.entries(observed).map(([r, o]) => [r, o.scripts]));
+      }
+      if (options.only.has('lighthouse')) {
+        step('Lighthouse, mobile (one run per page)');
+        results.lighthouse = await runLighthouse(
+          pages.map((p) => ({
+            name: p.name,
+            url: p.error || !chromium ? undefined : `${server.origin}${p.path}`,
+            error: p.error ?? noBrowser,
+          })),
+          chromium,
+          server.settle,
+          log,
+        );
+      }
+    } finally {
+      await chromium?.stop();
+    }
   }
 
   if (options.only.has('ssr')) {
