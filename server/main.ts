@@ -22,6 +22,7 @@ async function main() {
   logger.info({ database: database.kind }, 'database ready');
 
   const auth = createAuthService(env, { configureEmulator: env.FIREBASE_AUTH_EMULATOR_HOST ? { logger } : undefined });
+  await auth.ready; // dev/test: the emulator answers production-style error codes before we serve
   const services = { env, database, logger, auth };
   // A fresh database gets the demo catalogue (CATALOGUE_SIZE) before the first request; Ctrl-C
   // during it rolls the load back and exits.

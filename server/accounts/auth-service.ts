@@ -16,6 +16,8 @@ import {
 /** The server's view of Firebase Auth, handed to routes and loaders through Services. */
 export type AuthService = {
   mode: 'emulator' | 'production';
+  /** Settles once start-up work (the emulator's email privacy switch) is done; never rejects. */
+  ready: Promise<void>;
   /**
    * Verifies an ID token; throws TokenError (→ 401) or IdentityUnavailableError (→ 503).
    * `checkRevoked` also asks Firebase whether the user was disabled or signed out everywhere
@@ -41,12 +43,14 @@ export function createAuthService(env: Env, options: AuthServiceOptions = {}): A
   const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
 
   if (emulatorHost) {
-    if (options.configureEmulator) void enableEmailPrivacy(emulatorHost, projectId, options.configureEmulator.logger);
+    const ready = options.configureEmulator
+      ? enableEmailPrivacy(emulatorHost, projectId, options.configureEmulator.logger)
+      : Promise.resolve();
     const verify = createEmulatorVerifier({ projectId, emulatorHost, now: options.now });
     // Emulator tokens are unsigned, so anyone can write one. Always asking the emulator
     // whether the user exists, is enabled and was not signed out (a local call) at least
     // refuses tokens made up for users who do not exist.
-    return { mode: 'emulator', verifyIdToken: (token) => verify(token, true) };
+    return { mode: 'emulator', ready, verifyIdToken: (token) => verify(token, true) };
   }
 
   const verify = createJwtVerifier({
@@ -66,6 +70,7 @@ export function createAuthService(env: Env, options: AuthServiceOptions = {}): A
     });
   return {
     mode: 'production',
+    ready: Promise.resolve(),
     async verifyIdToken(token, o) {
       const verified = await verify(token);
       if (o?.checkRevoked) {

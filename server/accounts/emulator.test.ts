@@ -82,17 +82,11 @@ beforeAll(async () => {
   // As the dev server does: switch the emulator to production-style error codes.
   const auth = createAuthService(services.env, { configureEmulator: { logger: pino({ level: 'silent' }) } });
   app = await buildApi({ ...services, auth });
-  const deadlineConfig = Date.now() + 5000;
-  while (Date.now() < deadlineConfig) {
-    const config = await fetch(`http://${HOST}/emulator/v1/projects/${PROJECT}/config`).then((r) => r.json());
-    if (
-      (config as { emailPrivacyConfig?: { enableImprovedEmailPrivacy?: boolean } }).emailPrivacyConfig
-        ?.enableImprovedEmailPrivacy
-    ) {
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await auth.ready;
+  const emulatorConfig = (await fetch(`http://${HOST}/emulator/v1/projects/${PROJECT}/config`).then((r) =>
+    r.json(),
+  )) as { emailPrivacyConfig?: { enableImprovedEmailPrivacy?: boolean } };
+  expect(emulatorConfig.emailPrivacyConfig?.enableImprovedEmailPrivacy).toBe(true);
 }, 60_000);
 
 afterAll(async () => {
