@@ -1,11 +1,17 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, redirect, useSearchParams } from 'react-router';
 import {
   INVALID_EMAIL_MESSAGE,
   isValidEmail,
   PASSWORD_MISMATCH_MESSAGE,
   REQUIRED_MESSAGE,
 } from '~/lib/auth/validation';
+
+/**
+ * The form posts only if the page never became interactive (sign-in runs in the browser):
+ * send the visitor back to the page, which explains that JavaScript is needed.
+ */
+export const action = () => redirect('/forgot-password', 303);
 
 export const meta = () => [{ title: 'Forgot password · Encore' }];
 
@@ -85,6 +91,11 @@ function RequestReset() {
       <p className="text-slate-600">
         Type the email you sign in with and we will send you a link to choose a new password.
       </p>
+      <noscript>
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Resetting a password needs JavaScript. Turn it on, then reload this page.
+        </p>
+      </noscript>
       {formError && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {formError}

@@ -1,8 +1,14 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { redirect, useNavigate, useSearchParams } from 'react-router';
 import { AuthForm } from '~/components/auth/auth-form';
 import type { AuthMode } from '~/lib/auth/dialog-store';
 import { safeRedirect } from '~/lib/auth/redirect';
+
+/**
+ * The form posts only if the page never became interactive (sign-in runs in the browser):
+ * send the visitor back to the page, which explains that JavaScript is needed.
+ */
+export const action = () => redirect('/signin', 303);
 
 export const meta = () => [{ title: 'Sign in · Encore' }];
 

@@ -124,6 +124,12 @@ export function AuthForm({ mode, onModeChange, onSuccess, continueTo, renderTitl
         </p>
       </div>
 
+      <noscript>
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Signing in needs JavaScript. Turn it on, then reload this page.
+        </p>
+      </noscript>
+
       {formError && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {formError}
