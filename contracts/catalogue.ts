@@ -54,6 +54,7 @@ function single(value: unknown, ctx: { addIssue(issue: { code: 'custom'; message
 }
 
 /** Control characters (NUL above all) have no place in a name and PostgreSQL refuses NUL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const text = (max: number) =>
   z
