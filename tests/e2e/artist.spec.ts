@@ -16,7 +16,7 @@ test('the hero shows the artist, genre, date and location buttons and About; eve
   await expect(page.getByRole('button', { name: 'Anywhere' })).toBeVisible();
   await expect(page.getByRole('heading', { name: `About ${artist.name}` })).toBeVisible();
   const about = page.locator('section[aria-labelledby="about-artist"] p');
-  expect((await about.textContent()).length).toBeGreaterThan(40);
+  expect((await about.textContent())?.length ?? 0).toBeGreaterThan(40);
   // SPEC §2: the search box is hidden on artist hero pages.
   await expect(page.getByRole('combobox')).toHaveCount(0);
 

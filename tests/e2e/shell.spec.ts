@@ -33,7 +33,7 @@ for (const [path, heading] of [
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    expect((await page.locator('main').textContent()).length).toBeGreaterThan(400);
+    expect((await page.locator('main').textContent())?.length ?? 0).toBeGreaterThan(400);
   });
 }
 
