@@ -24,6 +24,7 @@ import {
   type Queryable,
   relevance,
   rows,
+  START_ORDER,
   type TextQuery,
   textQuery,
   whereOf,
@@ -38,7 +39,8 @@ export type ReadOptions = {
 function orderBy(query: EventsQuery, q: TextQuery | undefined, geo: Geo | undefined): SQL {
   switch (query.sort ?? DEFAULTS.sort) {
     case 'date,asc':
-      return sql`e.starts_at asc nulls last, e.id`;
+      // Without a window the upcoming filter is a range on START_ORDER; with one, on starts_at.
+      return query.startDateTime || query.endDateTime ? sql`e.starts_at, e.id` : sql`${START_ORDER}, e.id`;
     case 'date,desc':
       return sql`e.starts_at desc nulls last, e.id`;
     case 'name,asc':

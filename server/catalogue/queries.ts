@@ -131,14 +131,25 @@ export function distanceOf(alias: string, geo: Geo): SQL {
     * power(sin(radians(${lon} - ${geo.longitude}::float8) / 2), 2)))))`;
 }
 
-/** Rows within the radius: the GiST point index (events_point_idx) finds the boxes. */
+/**
+ * Rows within the radius: a longitude/latitude box (events_lon_lat_idx, with column
+ * statistics so the planner knows how many rows it holds), then the exact distance.
+ */
 export function withinRadius(alias: string, geo: Geo): SQL {
+  const lon = sql.raw(`${alias}.longitude`);
+  const lat = sql.raw(`${alias}.latitude`);
   const boxes = boundingBoxes(geo).map(
     (b) =>
-      sql`point(${sql.raw(`${alias}.longitude, ${alias}.latitude`)}) <@ box(point(${b.minLon}::float8, ${b.minLat}::float8), point(${b.maxLon}::float8, ${b.maxLat}::float8))`,
+      sql`(${lon} between ${b.minLon}::float8 and ${b.maxLon}::float8 and ${lat} between ${b.minLat}::float8 and ${b.maxLat}::float8)`,
   );
   return sql`(${sql.join(boxes, sql` or `)}) and ${distanceOf(alias, geo)} <= ${geo.radius}::float8`;
 }
+
+/**
+ * Start for ordering and "upcoming": date-TBA events sort after every dated one and count
+ * as upcoming. Must match events_start_order_idx (server/db/schema.ts).
+ */
+export const START_ORDER = sql.raw(`coalesce(e.starts_at, 'infinity'::timestamptz)`);
 
 const lower = (values: string[]) => values.map((v) => v.toLowerCase());
 
@@ -166,7 +177,7 @@ export function eventConditions(query: FilterParams, now: Date): SQL[] {
     where.push(sql`e.starts_at >= ${(start ?? now).toISOString()}::timestamptz`);
     if (end) where.push(sql`e.starts_at <= ${end.toISOString()}::timestamptz`);
   } else {
-    where.push(sql`(e.starts_at >= ${now.toISOString()}::timestamptz or e.starts_at is null)`);
+    where.push(sql`${START_ORDER} >= ${now.toISOString()}::timestamptz`);
   }
 
   const geo = geoOf(query);

@@ -169,13 +169,16 @@ export const events = pgTable(
   (t) => [
     uniqueIndex('events_source_uq').on(t.source, t.sourceId),
     index('events_starts_at_idx').on(t.startsAt),
+    // "Upcoming" and date order with date-TBA events last: one range on one index (ADR 0003).
+    index('events_start_order_idx').on(sql`coalesce(${t.startsAt}, 'infinity'::timestamptz)`),
     index('events_venue_idx').on(t.venueId),
     index('events_search_vector_idx').using('gin', searchVector(t.searchText)),
     index('events_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('events_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
     index('events_popularity_idx').on(t.popularity.desc()),
-    // Radius filters: a bounding box on this point, then great-circle distance (ADR 0003).
-    index('events_point_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
+    // Radius filters: a longitude/latitude box on plain columns (the planner has statistics
+    // for them, not for a GiST point expression), then great-circle distance (ADR 0003).
+    index('events_lon_lat_idx').on(t.longitude, t.latitude),
     index('events_country_starts_idx').on(t.countryCode, t.startsAt),
     index('events_segment_starts_idx').on(t.segmentId, t.startsAt),
     index('events_genre_idx').on(t.genreId),
