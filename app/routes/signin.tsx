@@ -6,7 +6,7 @@ import { safeRedirect } from '~/lib/auth/redirect';
 
 /**
  * The form posts only if the page never became interactive (sign-in runs in the browser):
- * send the visitor back to the page, which explains that JavaScript is needed.
+ * send the visitor back to the page rather than answer 405.
  */
 export const action = () => redirect('/signin', 303);
 

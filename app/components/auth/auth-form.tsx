@@ -115,20 +115,7 @@ export function AuthForm({ mode, onModeChange, onSuccess, continueTo, renderTitl
 
   return (
     <div className="flex flex-col gap-5">
-      <div>
-        {renderTitle(signingIn ? 'Sign in to Encore' : 'Create your Encore account')}
-        <p className="mt-1 text-sm text-slate-600">
-          {signingIn
-            ? 'Follow artists, watch events and keep your tickets in one place.'
-            : 'It takes a few seconds. Then follow artists and watch events and prices.'}
-        </p>
-      </div>
-
-      <noscript>
-        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Signing in needs JavaScript. Turn it on, then reload this page.
-        </p>
-      </noscript>
+      {renderTitle(signingIn ? 'Sign in to Encore' : 'Create your Encore account')}
 
       {formError && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -228,7 +215,7 @@ export function AuthForm({ mode, onModeChange, onSuccess, continueTo, renderTitl
           onClick={() => onSocial('google')}
           className="flex items-center justify-center gap-2 rounded-full border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
         >
-          <GoogleMark />
+          <img src="/auth/google.svg" alt="" width={20} height={20} />
           {busy === 'google' ? 'Connecting to Google…' : `Continue with ${PROVIDER_NAMES.google}`}
         </button>
         {!android && (
@@ -238,7 +225,7 @@ export function AuthForm({ mode, onModeChange, onSuccess, continueTo, renderTitl
             onClick={() => onSocial('apple')}
             className="flex items-center justify-center gap-2 rounded-full bg-black px-4 py-2.5 font-semibold text-white hover:bg-slate-800 disabled:opacity-60"
           >
-            <AppleMark />
+            <img src="/auth/apple.svg" alt="" width={20} height={20} />
             {busy === 'apple' ? 'Connecting to Apple…' : `Continue with ${PROVIDER_NAMES.apple}`}
           </button>
         )}
@@ -272,30 +259,5 @@ export function AuthForm({ mode, onModeChange, onSuccess, continueTo, renderTitl
         .
       </p>
     </div>
-  );
-}
-
-function GoogleMark() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-      <path
-        fill="#4285F4"
-        d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.7Z"
-      />
-      <path
-        fill="#34A853"
-        d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24Z"
-      />
-      <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1Z" />
-      <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.8 3.6-4.9 6.7-4.9Z" />
-    </svg>
-  );
-}
-
-function AppleMark() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
-      <path d="M16.4 12.6c0-2.6 2.1-3.8 2.2-3.9-1.2-1.8-3.1-2-3.7-2-1.6-.2-3.1.9-3.9.9-.8 0-2-.9-3.4-.9-1.7 0-3.3 1-4.2 2.6-1.8 3.1-.5 7.7 1.3 10.2.9 1.2 1.9 2.6 3.2 2.6 1.3-.1 1.8-.8 3.3-.8 1.6 0 2 .8 3.4.8 1.4 0 2.3-1.3 3.1-2.5 1-1.4 1.4-2.8 1.4-2.9 0 0-2.7-1-2.7-4.1ZM13.9 5c.7-.9 1.2-2 1.1-3.2-1 0-2.3.7-3 1.6-.7.8-1.2 2-1.1 3.1 1.1.1 2.3-.6 3-1.5Z" />
-    </svg>
   );
 }

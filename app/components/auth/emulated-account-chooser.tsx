@@ -1,13 +1,11 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { authErrorMessage } from '~/lib/auth/auth-errors';
-import {
-  type EmulatedIdentity,
-  PROVIDER_NAMES,
-  SignInIncompleteError,
-  type SocialProvider,
-  signInWithEmulatedProvider,
-} from '~/lib/auth/session';
+import type { EmulatedIdentity, SocialProvider } from '~/lib/auth/session';
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '~/lib/auth/validation';
+
+// Loaded on use, like the rest of the sign-in machinery (keeps the form's own chunk small).
+const session = () => import('~/lib/auth/session');
+const errorSentence = (error: unknown) => import('~/lib/auth/auth-errors').then((m) => m.authErrorMessage(error));
+const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
 
 const RECENT_KEY = 'encore-emulated-identities';
 
@@ -60,11 +58,12 @@ export function EmulatedAccountChooser({
     setBusy(true);
     setFormError(null);
     try {
-      await signInWithEmulatedProvider(provider, identity);
+      await (await session()).signInWithEmulatedProvider(provider, identity);
       remember(identity);
       onSuccess();
     } catch (error) {
-      if (!(error instanceof SignInIncompleteError)) setFormError(authErrorMessage(error));
+      // SPEC §8: a failed registration on our server signs out with no message.
+      if ((error as Error | undefined)?.name !== 'SignInIncompleteError') setFormError(await errorSentence(error));
     } finally {
       setBusy(false);
     }
