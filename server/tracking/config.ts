@@ -32,7 +32,7 @@ export function trackingConfig(env: Env): TrackingConfig {
     observationIntervalMs,
     pushSubject: env.WEB_PUSH_SUBJECT,
     production: env.NODE_ENV === 'production',
-    historyLimit: 48,
+    historyLimit: 24,
     maxGapMs: 2 * cadence + 60_000,
   };
 }

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { requireSignIn } from '~/lib/auth/dialog-store';
+import { setTracked, trackingApi, useTracked } from '~/lib/tracking';
+import { useFanSignedIn } from './use-fan';
+
+const TONES = {
+  default: {
+    off: 'border-brand-600 text-brand-700 hover:bg-brand-50',
+    on: 'border-brand-600 bg-brand-600 text-white hover:bg-brand-700',
+  },
+  hero: {
+    off: 'border-white/80 text-white hover:bg-white/15',
+    on: 'border-white bg-white text-brand-700 hover:bg-brand-50',
+  },
+} as const;
+
+/**
+ * Follow an artist in one click (ADR 0008). Anonymous visitors get the sign-in dialog and
+ * the follow happens once they are in (SPEC §4 pending action); a signed-in fan toggles.
+ */
+export function FollowButton({
+  attraction,
+  initialFollowing,
+  tone = 'default',
+  className = '',
+}: {
+  attraction: { id: string; name: string };
+  /** From the server render when known. */
+  initialFollowing?: boolean;
+  tone?: keyof typeof TONES;
+  className?: string;
+}) {
+  const signedIn = useFanSignedIn();
+  const following = useTracked('artist', attraction.id, signedIn, initialFollowing) ?? false;
+  const [busy, setBusy] = useState(false);
+
+  const run = async (follow: boolean) => {
+    setBusy(true);
+    try {
+      if (follow) await trackingApi.follow(attraction.id);
+      else await trackingApi.unfollow(attraction.id);
+      setTracked('artist', attraction.id, follow);
+    } catch {
+      // The API client already told the fan what went wrong.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const colours = TONES[tone][following ? 'on' : 'off'];
+  return (
+    <button
+      type="button"
+      aria-pressed={following}
+      aria-label={`Follow ${attraction.name}`}
+      disabled={busy}
+      data-testid="follow-button"
+      onClick={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        // The pending action after sign-in is "follow": the wish the click expressed.
+        requireSignIn(() => void run(signedIn ? !following : true));
+      }}
+      className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 ${colours} ${className}`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+        {following ? (
+          <path d="M7.6 13.2 4.4 10l-1.2 1.2 4.4 4.4 9.2-9.2-1.2-1.2z" />
+        ) : (
+          <path d="M9.2 4h1.6v5.2H16v1.6h-5.2V16H9.2v-5.2H4V9.2h5.2z" />
+        )}
+      </svg>
+      {following ? 'Following' : 'Follow'}
+    </button>
+  );
+}

@@ -1,0 +1,259 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { loadUserLocation } from '~/lib/preferences';
+import { setTracked, trackingApi } from '~/lib/tracking';
+import { type FollowCardView, toFollowCard } from '~/lib/tracking-view';
+import { lookupCity } from '~/lib/user-location';
+import { UNITS, type Unit } from '../../../contracts/enums';
+import type { TrackingPreferences } from '../../../contracts/tracking';
+
+const RADII = [10, 25, 50, 100, 200, 500];
+
+function nearLabel(preferences: TrackingPreferences): string {
+  if (preferences.latitude === null) return 'anywhere';
+  return `within ${preferences.radius} ${preferences.unit} of ${preferences.city || 'your location'}`;
+}
+
+/** Where "near me" is: typed city, or the location this browser already knows; radius and unit. */
+function NearMe({
+  preferences,
+  apiBase,
+  onSaved,
+}: {
+  preferences: TrackingPreferences;
+  apiBase: string;
+  onSaved: (next: TrackingPreferences) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [city, setCity] = useState(preferences.city ?? '');
+  const [radius, setRadius] = useState(preferences.radius);
+  const [unit, setUnit] = useState<Unit>(preferences.unit);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async (next: TrackingPreferences) => {
+    setBusy(true);
+    try {
+      const { preferences: saved } = await trackingApi.savePreferences(next);
+      onSaved(saved);
+      setEditing(false);
+      setMessage(null);
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : 'Could not save');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const typed = city.trim();
+    if (!typed) {
+      await save({ latitude: null, longitude: null, city: null, radius, unit });
+      return;
+    }
+    setBusy(true);
+    const found = await lookupCity(typed, apiBase);
+    setBusy(false);
+    if (!found) {
+      setMessage(`We could not find ${typed}`);
+      return;
+    }
+    await save({ latitude: found.latitude, longitude: found.longitude, city: found.city ?? typed, radius, unit });
+  };
+
+  const takeCurrentLocation = async () => {
+    const known = loadUserLocation();
+    if (!known) {
+      setMessage('This browser has no location yet: type a city instead');
+      return;
+    }
+    await save({ latitude: known.latitude, longitude: known.longitude, city: known.city ?? null, radius, unit });
+  };
+
+  if (!editing) {
+    return (
+      <p className="text-sm text-slate-600">
+        Next dates {nearLabel(preferences)}.{' '}
+        <button type="button" onClick={() => setEditing(true)} className="font-medium text-brand-700 underline">
+          Change
+        </button>
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} className="flex flex-wrap items-end gap-2 text-sm">
+      <label className="text-xs font-medium text-slate-600">
+        City
+        <input
+          value={city}
+          onChange={(e) => setCity(e.target.value)}
+          placeholder="Anywhere"
+          className="mt-0.5 block w-40 rounded-md border border-slate-300 px-2 py-1.5 text-sm text-ink"
+        />
+      </label>
+      <label className="text-xs font-medium text-slate-600">
+        Within
+        <select
+          value={radius}
+          onChange={(e) => setRadius(Number(e.target.value))}
+          className="mt-0.5 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-ink"
+        >
+          {RADII.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-xs font-medium text-slate-600">
+        Unit
+        <select
+          value={unit}
+          onChange={(e) => setUnit(e.target.value as Unit)}
+          className="mt-0.5 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-ink"
+        >
+          {UNITS.map((u) => (
+            <option key={u} value={u}>
+              {u}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-full bg-brand-600 px-4 py-1.5 font-semibold text-white disabled:opacity-60"
+      >
+        Save
+      </button>
+      <button
+        type="button"
+        onClick={() => void takeCurrentLocation()}
+        disabled={busy}
+        className="font-medium text-brand-700 underline"
+      >
+        Use my current location
+      </button>
+      <button type="button" onClick={() => setEditing(false)} className="text-slate-600 underline">
+        Cancel
+      </button>
+      {message && (
+        <p role="alert" className="w-full text-red-700">
+          {message}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Followed artists, each with its next dates near the fan. */
+export function FollowedArtists({
+  initial,
+  preferences: initialPreferences,
+  apiBase,
+}: {
+  initial: FollowCardView[];
+  preferences: TrackingPreferences;
+  apiBase: string;
+}) {
+  const [follows, setFollows] = useState(initial);
+  const [preferences, setPreferences] = useState(initialPreferences);
+
+  const unfollow = async (id: string) => {
+    try {
+      await trackingApi.unfollow(id);
+      setTracked('artist', id, false);
+      setFollows((list) => list.filter((f) => f.id !== id));
+    } catch {
+      // Told by the API client.
+    }
+  };
+
+  return (
+    <section id="following" aria-labelledby="following-title" className="scroll-mt-24">
+      <h2 id="following-title" className="text-xl font-semibold text-ink">
+        Following <span className="text-base font-normal text-slate-500">({follows.length})</span>
+      </h2>
+      <div className="mt-1">
+        <NearMe
+          preferences={preferences}
+          apiBase={apiBase}
+          onSaved={(next) => {
+            setPreferences(next);
+            // The next dates depend on where "near" is: read them again.
+            trackingApi
+              .follows()
+              .then(({ follows: fresh }) => setFollows(fresh.map(toFollowCard)))
+              .catch(() => undefined);
+          }}
+        />
+      </div>
+      {follows.length === 0 ? (
+        <div className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-slate-600">
+          <p>
+            You do not follow any artists yet. Search for an artist and press <strong>Follow</strong>: their next dates
+            near you show up here, and we tell you when they announce a show {nearLabel(preferences)}.
+          </p>
+          <Link to="/search" className="mt-3 inline-block font-semibold text-brand-700 underline">
+            Find artists
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+          {follows.map((artist) => (
+            <li
+              key={artist.id}
+              data-testid="follow"
+              className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
+            >
+              <div className="flex items-center gap-3">
+                {artist.thumb ? (
+                  <img
+                    src={artist.thumb.src}
+                    width={56}
+                    height={56}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    className="h-14 w-14 rounded-full object-cover"
+                  />
+                ) : (
+                  <div aria-hidden="true" className="h-14 w-14 rounded-full bg-brand-100" />
+                )}
+                <div className="min-w-0 flex-1">
+                  <Link to={artist.url} className="font-semibold text-ink hover:text-brand-700">
+                    {artist.name}
+                  </Link>
+                  <p className="text-xs text-slate-500">{artist.upcoming} upcoming in all</p>
+                </div>
+                <button
+                  type="button"
+                  onClick={() => void unfollow(artist.id)}
+                  aria-label={`Unfollow ${artist.name}`}
+                  className="text-sm font-medium text-slate-600 underline"
+                >
+                  Unfollow
+                </button>
+              </div>
+              {artist.next.length === 0 ? (
+                <p className="text-sm text-slate-500">No upcoming dates {nearLabel(preferences)}.</p>
+              ) : (
+                <ul className="text-sm">
+                  {artist.next.map((event) => (
+                    <li key={event.id} className="flex flex-wrap gap-x-2">
+                      <Link to={event.url} className="font-medium text-brand-700 hover:underline">
+                        {event.when}
+                      </Link>
+                      <span className="text-slate-600">{event.where}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { MyEncoreView } from '~/lib/tracking-view';
+import { AlertsInbox } from './alerts-inbox';
+import { CalendarFeedSettings } from './calendar-feed';
+import { FollowedArtists } from './followed-artists';
+import { PushSettings } from './push-settings';
+import { WatchedEvents } from './watched-events';
+
+/**
+ * The my Encore sections (ADR 0008), server-rendered from the page loader: the alerts inbox,
+ * watched events with their prices and history, followed artists with their next dates near
+ * the fan, then the calendar feed and notifications.
+ */
+export function MyEncoreTracking({ data, now, apiBase }: { data: MyEncoreView; now: string; apiBase: string }) {
+  return (
+    <div className="flex flex-col gap-10">
+      <nav aria-label="my Encore sections" className="flex flex-wrap gap-2 text-sm">
+        {[
+          ['#alerts', `Alerts${data.alerts.unread ? ` (${data.alerts.unread})` : ''}`],
+          ['#watching', `Watching (${data.watches.length})`],
+          ['#following', `Following (${data.follows.length})`],
+          ['#calendar', 'Calendar & notifications'],
+        ].map(([href, label]) => (
+          <a
+            key={href}
+            href={href}
+            className="rounded-full border border-slate-300 bg-white px-3 py-1 font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700"
+          >
+            {label}
+          </a>
+        ))}
+      </nav>
+      <AlertsInbox initial={data.alerts} now={now} />
+      <WatchedEvents initial={data.watches} now={now} apiBase={apiBase} />
+      <FollowedArtists initial={data.follows} preferences={data.preferences} apiBase={apiBase} />
+      <section aria-label="Calendar and notifications" className="grid gap-3 md:grid-cols-2">
+        <CalendarFeedSettings initial={data.feed} />
+        <PushSettings subscriptions={data.push.webPushSubscriptions} nativeToken={data.push.nativeToken} />
+      </section>
+    </div>
+  );
+}

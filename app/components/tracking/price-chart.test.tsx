@@ -1,0 +1,35 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { toSpark } from '~/lib/tracking-view';
+import { PriceChart } from './price-chart';
+
+const t = (hours: number) => new Date(Date.UTC(2030, 0, 1, hours)).toISOString();
+
+describe('PriceChart', () => {
+  it('draws one step line per observed run, leaves gaps empty and marks the target', () => {
+    const spark = toSpark([
+      {
+        from: t(0),
+        to: t(10),
+        points: [
+          { at: t(0), price: 50 },
+          { at: t(5), price: 40 },
+        ],
+      },
+      { from: t(20), to: t(30), points: [{ at: t(20), price: 60 }] },
+    ]);
+    const html = renderToString(<PriceChart spark={spark} target={45} currency="USD" />);
+    expect(html.match(/<path /g)).toHaveLength(2);
+    expect(html).toContain('stroke-dasharray="4 3"');
+    expect(html).toContain(
+      'Price history since Jan 1: USD 50.00 to USD 60.00, lowest USD 40.00, highest USD 60.00, with 1 unobserved period.',
+    );
+    // Steps: horizontal to the change, then vertical to the new price; the gap is not bridged.
+    expect(html).toMatch(/d="M4\.0 [\d.]+H[\d.]+V[\d.]+H[\d.]+"/);
+  });
+
+  it('says so when there is no price yet', () => {
+    const html = renderToString(<PriceChart spark={{ runs: [] }} target={null} currency="USD" />);
+    expect(html).toContain('No price history yet');
+  });
+});

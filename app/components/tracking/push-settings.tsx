@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { currentPushEndpoint, disableWebPush, enableWebPush, type PushSupport, pushSupport } from '~/lib/tracking';
+
+type Status = 'checking' | PushSupport | 'on';
+
+/**
+ * Notifications on this device (ADR 0008): Web Push after the fan opts in; the inbox gets
+ * every alert either way. The native shell registers its own token at sign-in.
+ */
+export function PushSettings({ subscriptions, nativeToken }: { subscriptions: number; nativeToken: boolean }) {
+  const [status, setStatus] = useState<Status>('checking');
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const support = pushSupport();
+    if (support === 'unsupported' || support === 'denied') {
+      setStatus(support);
+      return;
+    }
+    currentPushEndpoint()
+      .then((endpoint) => setStatus(endpoint && support === 'granted' ? 'on' : support))
+      .catch(() => setStatus(support));
+  }, []);
+
+  const enable = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await enableWebPush();
+      setStatus('on');
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : 'Notifications could not be turned on');
+      setStatus(pushSupport());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const disable = async () => {
+    setBusy(true);
+    try {
+      await disableWebPush();
+      setStatus(pushSupport());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const elsewhere = subscriptions - (status === 'on' ? 1 : 0);
+  return (
+    <div id="notifications" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h3 className="font-semibold text-ink">Notifications</h3>
+      <p className="mt-1 text-sm text-slate-600" role="status">
+        {status === 'on' && 'Alerts also arrive as notifications on this device.'}
+        {status === 'default' && 'Get your alerts as notifications on this device, even when Encore is closed.'}
+        {status === 'granted' && 'Get your alerts as notifications on this device, even when Encore is closed.'}
+        {status === 'denied' &&
+          'Notifications are blocked for Encore in this browser; allow them in its site settings.'}
+        {status === 'unsupported' && 'This browser cannot show notifications; your alerts are all in the inbox above.'}
+        {status === 'checking' && 'Checking this device…'}
+        {elsewhere > 0 && ` Notifications are on for ${elsewhere} other browser${elsewhere === 1 ? '' : 's'}.`}
+        {nativeToken && ' The Encore app on your phone is registered for notifications.'}
+      </p>
+      {(status === 'default' || status === 'granted') && (
+        <button
+          type="button"
+          onClick={() => void enable()}
+          disabled={busy}
+          className="mt-2 rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
+        >
+          Turn on notifications
+        </button>
+      )}
+      {status === 'on' && (
+        <button
+          type="button"
+          onClick={() => void disable()}
+          disabled={busy}
+          className="mt-2 text-sm font-medium text-slate-600 underline disabled:opacity-60"
+        >
+          Turn off on this device
+        </button>
+      )}
+      {message && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { useUnreadCount } from '~/lib/tracking';
+import { useFanSignedIn } from './use-fan';
+
+/** Header bell with the number of unread my Encore alerts (nothing for anonymous visitors). */
+export function UnreadAlertsBadge({ tone = 'default' }: { tone?: 'default' | 'hero' }) {
+  const signedIn = useFanSignedIn();
+  const unread = useUnreadCount(signedIn);
+  if (!signedIn) return null;
+  const label = unread ? `${unread} unread alert${unread === 1 ? '' : 's'}` : 'Alerts';
+  return (
+    <Link
+      to="/my-encore#alerts"
+      aria-label={label}
+      title={label}
+      data-testid="unread-alerts"
+      className={`relative grid h-10 w-10 shrink-0 place-items-center rounded-full ${
+        tone === 'hero' ? 'text-white hover:bg-white/15' : 'text-slate-700 hover:bg-slate-100'
+      }`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 fill-current">
+        <path d="M10 2a5 5 0 0 0-5 5v3.2L3.5 13v1h13v-1L15 10.2V7a5 5 0 0 0-5-5zm-2 13.5a2 2 0 0 0 4 0z" />
+      </svg>
+      {!!unread && (
+        <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-bold text-white">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </Link>
+  );
+}

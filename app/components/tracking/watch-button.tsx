@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { requireSignIn } from '~/lib/auth/dialog-store';
+import { setTracked, trackingApi, useTracked } from '~/lib/tracking';
+import { useFanSignedIn } from './use-fan';
+
+/**
+ * Watch an event in one click (ADR 0008): its price for the chosen seat category is tracked
+ * against a target (the onboarding budget to begin with) and its status changes are
+ * reported. Anonymous visitors sign in first and the watch follows (SPEC §4 pending action).
+ */
+export function WatchButton({
+  event,
+  initialWatching,
+  showSettingsLink = false,
+  className = '',
+}: {
+  event: { id: string; name: string };
+  initialWatching?: boolean;
+  /** After watching, offer a link to the price alert on my Encore (event page). */
+  showSettingsLink?: boolean;
+  className?: string;
+}) {
+  const signedIn = useFanSignedIn();
+  const watching = useTracked('event', event.id, signedIn, initialWatching) ?? false;
+  const [busy, setBusy] = useState(false);
+
+  const run = async (watch: boolean) => {
+    setBusy(true);
+    try {
+      if (watch) await trackingApi.watch(event.id);
+      else await trackingApi.unwatch(event.id);
+      setTracked('event', event.id, watch);
+    } catch {
+      // The API client already told the fan what went wrong.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <span className={`inline-flex flex-wrap items-center gap-x-3 gap-y-1 ${className}`}>
+      <button
+        type="button"
+        aria-pressed={watching}
+        aria-label={`Watch ${event.name}`}
+        disabled={busy}
+        data-testid="watch-button"
+        onClick={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          requireSignIn(() => void run(signedIn ? !watching : true));
+        }}
+        className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 ${
+          watching
+            ? 'border-brand-600 bg-brand-600 text-white hover:bg-brand-700'
+            : 'border-brand-600 bg-white text-brand-700 hover:bg-brand-50'
+        }`}
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+          <path d="M10 4C5.5 4 2.3 7.6 1.3 10c1 2.4 4.2 6 8.7 6s7.7-3.6 8.7-6c-1-2.4-4.2-6-8.7-6zm0 10a4 4 0 1 1 0-8 4 4 0 0 1 0 8zm0-6.2a2.2 2.2 0 1 0 0 4.4 2.2 2.2 0 0 0 0-4.4z" />
+        </svg>
+        {watching ? 'Watching' : 'Watch'}
+      </button>
+      {showSettingsLink && watching && (
+        <Link
+          to={`/my-encore#watch-${encodeURIComponent(event.id)}`}
+          className="text-sm font-medium text-brand-700 underline"
+        >
+          Set your price alert
+        </Link>
+      )}
+    </span>
+  );
+}

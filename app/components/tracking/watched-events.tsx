@@ -1,0 +1,298 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { TICKET_CATEGORY_LABELS } from '~/lib/filters';
+import { formatPrice } from '~/lib/format';
+import { eventStatus } from '~/lib/status';
+import { setTracked, trackingApi } from '~/lib/tracking';
+import { toWatchRow, type WatchRowView } from '~/lib/tracking-view';
+import { TICKET_CATEGORIES, type TicketCategory } from '../../../contracts/enums';
+import { PriceChart } from './price-chart';
+
+const STATUS_CLASSES = {
+  positive: 'bg-emerald-50 text-emerald-800',
+  negative: 'bg-red-50 text-red-800',
+  warning: 'bg-amber-50 text-amber-900',
+  neutral: 'bg-slate-100 text-slate-700',
+} as const;
+
+/** SPEC §4 status badge, compact (this list can hold hundreds of rows). */
+function Status({ code }: { code: string }) {
+  const status = eventStatus(code);
+  if (!status) return null;
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASSES[status.tone]}`}>
+      {status.label}
+    </span>
+  );
+}
+
+function Change({ watch }: { watch: WatchRowView }) {
+  if (watch.change === null) return null;
+  if (Math.abs(watch.change) < 0.005)
+    return <p className="text-sm text-slate-500">No change since you started watching</p>;
+  const down = watch.change < 0;
+  return (
+    <p className={`text-sm font-medium ${down ? 'text-emerald-700' : 'text-red-700'}`}>
+      {down ? '▼' : '▲'} {formatPrice(Math.abs(watch.change), watch.currency)} since you started watching
+    </p>
+  );
+}
+
+/** The price alert of one watch: seat category and target, edited in place. */
+function AlertEditor({
+  watch,
+  onSaved,
+  onClose,
+}: {
+  watch: WatchRowView;
+  onSaved: (next: WatchRowView) => void;
+  onClose: () => void;
+}) {
+  const [category, setCategory] = useState<TicketCategory>(watch.ticketCategory);
+  const [target, setTarget] = useState(watch.targetPrice === null ? '' : String(watch.targetPrice));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const targetId = `target-${watch.id}`;
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const trimmed = target.trim();
+    const value = trimmed === '' ? null : Number(trimmed);
+    if (value !== null && (!Number.isFinite(value) || value < 0)) {
+      setError('Enter a price of 0 or more, or leave it empty for no price alert');
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      const { watch: next } = await trackingApi.watch(watch.id, {
+        ticketCategory: category,
+        targetPrice: value === null ? null : Math.round(value * 100) / 100,
+      });
+      onSaved(toWatchRow(next));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Could not save');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void save(e)} className="mt-2 flex flex-wrap items-end gap-2" noValidate>
+      <label className="text-xs font-medium text-slate-600">
+        Seats
+        <select
+          value={category}
+          onChange={(e) => setCategory(e.target.value as TicketCategory)}
+          className="mt-0.5 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-ink"
+        >
+          {TICKET_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {TICKET_CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label htmlFor={targetId} className="text-xs font-medium text-slate-600">
+        Alert me at or below ({watch.currency})
+        <input
+          id={targetId}
+          inputMode="decimal"
+          value={target}
+          placeholder="No price alert"
+          onChange={(e) => setTarget(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${targetId}-error` : undefined}
+          className="mt-0.5 block w-32 rounded-md border border-slate-300 px-2 py-1.5 text-sm text-ink"
+        />
+      </label>
+      <button
+        type="submit"
+        disabled={saving}
+        className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+      >
+        Save alert
+      </button>
+      <button type="button" onClick={onClose} className="text-sm text-slate-600 underline">
+        Cancel
+      </button>
+      {error && (
+        <p id={`${targetId}-error`} role="alert" className="w-full text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function WatchRow({
+  initial,
+  apiBase,
+  onRemoved,
+}: {
+  initial: WatchRowView;
+  apiBase: string;
+  onRemoved: (id: string) => void;
+}) {
+  const [watch, setWatch] = useState(initial);
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  const remove = async () => {
+    try {
+      await trackingApi.unwatch(watch.id);
+      setTracked('event', watch.id, false);
+      onRemoved(watch.id);
+    } catch {
+      // Told by the API client.
+    }
+  };
+
+  return (
+    <li
+      id={`watch-${watch.id}`}
+      data-testid="watch"
+      className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <div className="flex flex-wrap gap-4">
+        {watch.thumb ? (
+          <img
+            src={watch.thumb.src}
+            width={96}
+            height={72}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="h-18 w-24 shrink-0 rounded-lg object-cover"
+          />
+        ) : (
+          <div aria-hidden="true" className="h-18 w-24 shrink-0 rounded-lg bg-brand-100" />
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-2">
+            <Link to={watch.url} className="font-semibold text-ink hover:text-brand-700">
+              {watch.name}
+            </Link>
+            <Status code={watch.statusCode} />
+          </p>
+          <p className="text-sm text-slate-600">{watch.where ? `${watch.when} · ${watch.where}` : watch.when}</p>
+          {watch.changes.length > 0 && (
+            <ul className="mt-1 text-sm text-amber-900" aria-label="Changes since you started watching">
+              {watch.changes.map((change) => (
+                <li key={change}>{change}</li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-2 text-sm text-slate-600">
+            {TICKET_CATEGORY_LABELS[watch.ticketCategory]} now{' '}
+            <strong className="text-base text-ink">
+              {watch.currentPrice === null ? 'no price yet' : formatPrice(watch.currentPrice, watch.currency)}
+            </strong>
+            {' · '}
+            {watch.targetPrice === null
+              ? 'no price alert'
+              : `alert at ${formatPrice(watch.targetPrice, watch.currency)}`}
+            {watch.atOrBelowTarget && (
+              <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                At or below your target
+              </span>
+            )}
+          </p>
+          <Change watch={watch} />
+        </div>
+        <PriceChart spark={watch.spark} target={watch.targetPrice} currency={watch.currency} />
+      </div>
+      {editing ? (
+        <AlertEditor
+          watch={watch}
+          onClose={() => setEditing(false)}
+          onSaved={(next) => {
+            setWatch(next);
+            setEditing(false);
+            setSaved(true);
+          }}
+        />
+      ) : (
+        <div className="mt-3 flex flex-wrap items-center gap-4 text-sm">
+          <button
+            type="button"
+            onClick={() => {
+              setEditing(true);
+              setSaved(false);
+            }}
+            className="font-medium text-brand-700 underline"
+            aria-label={`Edit the price alert for ${watch.name}`}
+          >
+            Edit alert
+          </button>
+          {watch.hasDate && (
+            <a
+              href={`${apiBase}/calendar/events/${encodeURIComponent(watch.id)}.ics`}
+              download
+              className="font-medium text-brand-700 underline"
+            >
+              Add to calendar (.ics)
+            </a>
+          )}
+          <button type="button" onClick={() => void remove()} className="font-medium text-slate-600 underline">
+            Stop watching
+          </button>
+          <span role="status" className="text-emerald-700">
+            {saved ? 'Alert saved' : ''}
+          </span>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Watched events by date, upcoming first, then the ones already past. */
+export function WatchedEvents({ initial, now, apiBase }: { initial: WatchRowView[]; now: string; apiBase: string }) {
+  const [watches, setWatches] = useState(initial);
+  const removed = (id: string) => setWatches((list) => list.filter((w) => w.id !== id));
+  const cutoff = Date.parse(now) - 6 * 60 * 60 * 1000;
+  const isPast = (w: WatchRowView) => !!w.startsAt && Date.parse(w.startsAt) < cutoff;
+  const past = watches.filter(isPast);
+  const upcoming = watches.filter((w) => !isPast(w));
+  return (
+    <section id="watching" aria-labelledby="watching-title" className="scroll-mt-24">
+      <h2 id="watching-title" className="text-xl font-semibold text-ink">
+        Watching <span className="text-base font-normal text-slate-500">({watches.length})</span>
+      </h2>
+      {watches.length === 0 ? (
+        <div className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-slate-600">
+          <p>
+            You are not watching any events yet. Open an event and press <strong>Watch</strong>: we keep an eye on its
+            price for the seats you want and on its date, and tell you when it matters.
+          </p>
+          <Link to="/search" className="mt-3 inline-block font-semibold text-brand-700 underline">
+            Find events
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="mt-3 flex flex-col gap-3">
+            {upcoming.map((watch) => (
+              <WatchRow key={watch.id} initial={watch} apiBase={apiBase} onRemoved={removed} />
+            ))}
+          </ul>
+          {past.length > 0 && (
+            <>
+              <h3 className="mt-6 text-base font-semibold text-slate-700">Past</h3>
+              <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-600">
+                {past.map((watch) => (
+                  <li key={watch.id}>
+                    <Link to={watch.url} className="underline">
+                      {watch.name}
+                    </Link>{' '}
+                    · {watch.when}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { AppLoadContext } from 'react-router';
+import { trackingConfig } from '../../server/tracking/config';
+import { loadMyEncoreData } from '../../server/tracking/my-encore';
+import { type MyEncoreView, toFollowCard, toWatchRow } from './tracking-view';
+
+/**
+ * The my Encore sections for the page loader, read in-process (no loopback HTTP) and shaped
+ * for the page (app/lib/tracking-view.ts). Absolute URLs (the calendar feed) use the origin
+ * the page was requested on.
+ */
+export async function loadMyEncore(request: Request, context: AppLoadContext, uid: string): Promise<MyEncoreView> {
+  const { env, database } = context.services;
+  const origin = new URL(request.url).origin;
+  const data = await loadMyEncoreData(database.db, trackingConfig(env), uid, {
+    origin,
+    apiBase: env.PUBLIC_API_BASE_URL,
+  });
+  return {
+    watches: data.watches.map(toWatchRow),
+    follows: data.follows.map(toFollowCard),
+    alerts: data.alerts,
+    preferences: data.preferences,
+    feed: data.feed,
+    push: data.push,
+  };
+}
