@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { AttractionCardView } from '~/lib/views';
 import { CatalogueImage } from './catalogue-image';
+import { FollowButton } from './tracking/follow-button';
 
 /** An artist or attraction: image, name, genre and the '{n} upcoming' badge (SPEC §2). */
 export function ArtistCard({ artist, priority = false }: { artist: AttractionCardView; priority?: boolean }) {
@@ -16,6 +17,11 @@ export function ArtistCard({ artist, priority = false }: { artist: AttractionCar
           className="h-full w-full opacity-90 transition duration-300 group-hover:scale-[1.04] group-hover:opacity-100"
         />
       </div>
+      <FollowButton
+        attraction={artist}
+        tone="hero"
+        className="absolute top-2 right-2 z-10 bg-black/35 px-2.5 py-1 text-xs backdrop-blur"
+      />
       <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 via-black/55 to-transparent p-3 pt-10 text-white">
         <h3 className="truncate font-bold">
           <Link to={artist.href} className="after:absolute after:inset-0">

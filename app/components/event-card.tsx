@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { EventCardView } from '~/lib/views';
 import { CatalogueImage } from './catalogue-image';
 import { StatusBadge } from './status-badge';
+import { WatchButton } from './tracking/watch-button';
 
 /** A grid card: landscape image, date tile, status, name, date, venue and the lowest price. */
 export function EventCard({ event, priority = false }: { event: EventCardView; priority?: boolean }) {
@@ -16,6 +17,7 @@ export function EventCard({ event, priority = false }: { event: EventCardView; p
           fallbackLabel={event.name}
           className="h-full w-full transition duration-300 group-hover:scale-[1.03]"
         />
+        <WatchButton event={event} className="absolute top-3 right-3 z-10 max-sm:hidden" />
         {event.tile && (
           <div
             aria-hidden="true"
@@ -79,6 +81,7 @@ export function EventRow({ event }: { event: EventCardView }) {
           {event.price && <span className="text-xs font-semibold text-slate-700">{event.price}</span>}
         </div>
       </div>
+      <WatchButton event={event} className="relative z-10 shrink-0" />
       <span
         aria-hidden="true"
         className="hidden shrink-0 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white group-hover:bg-brand-700 md:inline-block"

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { NavLink, useLocation, useMatches } from 'react-router';
 import { AccountButton } from './auth/account-button';
 import { Logo } from './logo';
+import { UnreadAlertsBadge } from './tracking/unread-badge';
 import { UserLocationBootstrap } from './user-location-bootstrap';
 
 // The drawer is fetched on first use: most visitors never open it.
@@ -82,6 +83,7 @@ export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
           </NavLink>
         </nav>
         <AccountButton className="ml-auto md:ml-2" />
+        <UnreadAlertsBadge tone={hero ? 'hero' : 'default'} />
       </div>
       {menuOpen && (
         <Suspense fallback={null}>

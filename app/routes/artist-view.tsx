@@ -1,14 +1,16 @@
 /** The page body, code-split from the route module (see ADR 0006: progressive hydration). */
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { CatalogueImage } from '~/components/catalogue-image';
 import { EventRow } from '~/components/event-card';
 import { DateFilterButton, LocationFilterButton } from '~/components/filter-buttons';
 import { Pagination } from '~/components/pagination';
 import { TicketCategoryPicker } from '~/components/ticket-category-picker';
+import { FollowButton } from '~/components/tracking/follow-button';
 import type { Route } from './+types/artist';
 
 export default function ArtistView({ page }: { page: Route.ComponentProps['loaderData'] }) {
   const { artist, filters } = page;
+  const { id = '' } = useParams();
   return (
     <main>
       <section className="relative isolate overflow-hidden bg-ink text-white">
@@ -61,6 +63,7 @@ export default function ArtistView({ page }: { page: Route.ComponentProps['loade
           </h1>
           <p className="mt-2 text-white/85">{artist.upcoming}</p>
           <div className="mt-6 flex flex-wrap gap-2">
+            <FollowButton attraction={{ id, name: artist.name }} tone="hero" />
             <DateFilterButton
               tone="hero"
               label={page.dateLabel}

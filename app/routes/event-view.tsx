@@ -1,9 +1,10 @@
 /** The page body, code-split from the route module (see ADR 0006: progressive hydration). */
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { CatalogueImage } from '~/components/catalogue-image';
 import { EventRow } from '~/components/event-card';
 import { StatusBadge } from '~/components/status-badge';
 import { TicketCategoryPicker } from '~/components/ticket-category-picker';
+import { EventTracking } from '~/components/tracking/event-tracking';
 import type { Route } from './+types/event';
 
 const CALENDAR =
@@ -28,6 +29,7 @@ function Fact({ icon, label, title, detail }: { icon: string; label: string; tit
 
 export default function EventView({ page }: { page: Route.ComponentProps['loaderData'] }) {
   const { event, venue, tickets, headliner } = page;
+  const { id = '' } = useParams();
   return (
     <main className="mx-auto max-w-6xl px-4 pt-4 pb-12 sm:pt-6">
       <script
@@ -72,6 +74,7 @@ export default function EventView({ page }: { page: Route.ComponentProps['loader
             <Fact icon={CALENDAR} label="Date and time" title={event.date} detail={event.time} />
             <Fact icon={PIN} label="Venue" title={venue?.name ?? 'Venue to be announced'} detail={venue?.place} />
           </dl>
+          <EventTracking event={{ id, name: event.name }} hasDate={event.time !== undefined} />
           <div className="mt-6 aspect-[16/9] overflow-hidden rounded-2xl bg-slate-100 shadow-sm">
             <CatalogueImage
               image={event.image}

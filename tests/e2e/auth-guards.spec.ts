@@ -37,7 +37,7 @@ test.describe('guards in the browser', () => {
     await dialog.getByRole('button', { name: 'Sign in with email' }).click();
     await expect(page).toHaveURL('/my-encore');
     await expect(page.getByRole('heading', { level: 1, name: `Hi ${email.split('@')[0]}` })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Nothing here yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Watching/ })).toBeVisible();
   });
 
   test('an anonymous visitor is sent home from /profile and the admin area', async ({ page }) => {
@@ -67,7 +67,7 @@ test.describe('guards in the browser', () => {
     await signInThroughDialog(page, email);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'my Encore' }).click();
     await expect(page).toHaveURL('/my-encore');
-    await expect(page.getByRole('heading', { name: 'Nothing here yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Watching/ })).toBeVisible();
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
     for (const path of ['/admin', '/admin/dashboard']) {

@@ -1,0 +1,283 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { artistPath, eventPath } from '../../app/lib/slug';
+import { parseIcs } from '../../server/tracking/testing/ics-reader';
+import { newSubscriber, type PushService, startPushService } from '../../server/tracking/testing/push-service';
+import {
+  createUser,
+  fillCredentials,
+  idTokenFor,
+  open,
+  openSignInDialog,
+  skipOnboarding,
+  uniqueEmail,
+} from './auth-helpers';
+
+/**
+ * my Encore end to end (ADR 0008), in Chromium against the production build: a new fan
+ * follows two artists and watches three events (the first click of each as an anonymous
+ * visitor, finished after signing up), sets price targets, lets the market simulator (one
+ * tick a second under NODE_ENV=test) cross one, sees the alert in the inbox and receives it
+ * as a Web Push at a loopback push service, reads the calendar feed back and revokes it.
+ */
+
+type Summary = { id: string; name: string };
+type Picked = { artists: Summary[]; events: Summary[] };
+
+const DAY = 24 * 60 * 60 * 1000;
+const isoSeconds = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
+
+/**
+ * Two artists and three priced, dated events more than 35 days away (the simulator's demand
+ * drift applies in the last 30 days; further out prices only wobble around where they were).
+ */
+async function pick(request: APIRequestContext): Promise<Picked> {
+  const response = await request.get('/api/events', {
+    params: { sort: 'date,asc', size: '100', startDateTime: isoSeconds(Date.now() + 40 * DAY) },
+  });
+  expect(response.ok()).toBe(true);
+  const list = (await response.json())._embedded.events as Array<{
+    id: string;
+    name: string;
+    dates: { start: { localTime?: string }; status: { code: string } };
+    priceRanges?: Array<{ min?: number }>;
+    _embedded: { attractions: Summary[] };
+  }>;
+  const priced = list.filter(
+    (e) => e.dates.status.code === 'onsale' && e.dates.start.localTime && (e.priceRanges?.[0]?.min ?? 0) > 5,
+  );
+  const artists: Summary[] = [];
+  for (const event of list) {
+    for (const a of event._embedded.attractions) {
+      if (artists.length < 2 && !artists.some((x) => x.id === a.id)) artists.push({ id: a.id, name: a.name });
+    }
+  }
+  expect(artists).toHaveLength(2);
+  expect(priced.length).toBeGreaterThanOrEqual(3);
+  return { artists, events: priced.slice(0, 3).map(({ id, name }) => ({ id, name })) };
+}
+
+/** Browser push stand-in: the push service itself is Google's or Mozilla's and offline here. */
+async function fakePushManager(page: Page, subscription: { endpoint: string; p256dh: string; auth: string }) {
+  await page.addInitScript((sub) => {
+    let subscribed = false;
+    const fake = {
+      endpoint: sub.endpoint,
+      expirationTime: null,
+      toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: { p256dh: sub.p256dh, auth: sub.auth } }),
+      unsubscribe: async () => {
+        subscribed = false;
+        return true;
+      },
+    };
+    PushManager.prototype.subscribe = async () => {
+      subscribed = true;
+      return fake as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async () => (subscribed ? (fake as unknown as PushSubscription) : null);
+  }, subscription);
+}
+
+async function api(request: APIRequestContext, token: string, method: string, path: string, data?: unknown) {
+  return request.fetch(`/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+}
+
+let push: PushService;
+test.beforeAll(async () => {
+  push = await startPushService();
+});
+test.afterAll(async () => {
+  await push?.close();
+});
+
+test('a new fan follows, watches, is alerted in the inbox and by Web Push, and uses the calendar', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await skipOnboarding(context);
+  await context.grantPermissions(['notifications']);
+  const browserKeys = newSubscriber();
+  const endpoint = push.endpoint(`fan-${Date.now()}`);
+  await fakePushManager(page, { endpoint, p256dh: browserKeys.p256dh, auth: browserKeys.auth });
+  const { artists, events } = await pick(request);
+
+  // Anonymous: Follow opens the sign-in dialog; signing up finishes the follow (SPEC §4).
+  const email = uniqueEmail('tracker');
+  await open(page, artistPath(artists[0]!));
+  const follow = page.getByRole('button', { name: `Follow ${artists[0]!.name}` }).first();
+  await expect(follow).toHaveAttribute('aria-pressed', 'false');
+  await follow.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Email')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create an account' }).click();
+  await fillCredentials(dialog, email, 'correct-horse');
+  await dialog.getByRole('button', { name: 'Sign up with email' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(follow).toHaveAttribute('aria-pressed', 'true');
+
+  // The onboarding budget (here through the API; the quiz has its own spec) is the default target.
+  const { idToken } = await idTokenFor(email);
+  const onboarding = await api(request, idToken, 'POST', '/accounts/onboarding', {
+    vendor: 'Ticketmaster',
+    maxBudget: 2500,
+    alreadyResold: false,
+    referralSource: 'friend',
+  });
+  expect(onboarding.ok()).toBe(true);
+
+  await open(page, artistPath(artists[1]!));
+  const second = page.getByRole('button', { name: `Follow ${artists[1]!.name}` }).first();
+  await second.click();
+  await expect(second).toHaveAttribute('aria-pressed', 'true');
+
+  for (const event of events) {
+    await open(page, eventPath(event));
+    const watch = page.getByRole('button', { name: `Watch ${event.name}` }).first();
+    await expect(watch).toHaveAttribute('aria-pressed', 'false');
+    await watch.click();
+    await expect(watch).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  await open(page, '/my-encore');
+  await expect(page.getByTestId('follow')).toHaveCount(2);
+  const rows = page.getByTestId('watch');
+  await expect(rows).toHaveCount(3);
+  for (const event of events) {
+    await expect(page.locator(`#watch-${event.id}`)).toContainText(event.name);
+  }
+  // Started from the budget: every alert reads 2,500.
+  for (const event of events) {
+    await expect(page.locator(`#watch-${event.id}`)).toContainText('alert at USD 2,500.00');
+  }
+
+  // Notifications on this device.
+  await page.getByRole('button', { name: 'Turn on notifications' }).click();
+  await expect(page.getByText('Alerts also arrive as notifications on this device.')).toBeVisible();
+
+  // Targets just under the price we started from: the simulated market reverts around it, so
+  // it crosses soon; each watch gets one, in a different seat category for the first.
+  const watches = (await (await api(request, idToken, 'GET', '/me/watches')).json()).watches as Array<{
+    event: { id: string };
+    priceAtWatch: number;
+  }>;
+  for (const watch of watches) {
+    const row = page.locator(`#watch-${watch.event.id}`);
+    const target = (Math.floor(watch.priceAtWatch * 99) / 100).toFixed(2);
+    await row.getByRole('button', { name: /^Edit the price alert/ }).click();
+    await row.getByLabel(/Alert me at or below/).fill(target);
+    await row.getByRole('button', { name: 'Save alert' }).click();
+    await expect(row.getByRole('status')).toHaveText('Alert saved');
+    await expect(row).toContainText(
+      `alert at USD ${Number(target).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
+  }
+
+  // The simulator crosses a target; the alert lands in the inbox and as a Web Push.
+  const [received] = await push.waitFor(1, 90_000);
+  expect(received!.path).toBe(new URL(endpoint).pathname);
+  expect(received!.headers['content-encoding']).toBe('aes128gcm');
+  const message = JSON.parse(browserKeys.decrypt(received!.body)) as Record<string, string>;
+  expect(message.kind).toBe('price_target');
+  const alerted = events.find((e) => eventPath(e) === message.url);
+  expect(alerted, message.url).toBeDefined();
+  expect(message.title!.startsWith(`${alerted!.name}: USD `), message.title).toBe(true);
+  expect(message.body).toMatch(/at or below your target of USD [\d,]+\.\d\d/);
+
+  await open(page, '/my-encore');
+  const inbox = page.locator('#alerts');
+  await expect(inbox.getByTestId('alert').filter({ hasText: message.title! })).toBeVisible();
+  await expect(page.getByTestId('unread-alerts')).toHaveAttribute('aria-label', /\d+ unread alerts?/);
+  await inbox.getByRole('link', { name: message.title! }).click();
+  await expect(page).toHaveURL(message.url!);
+
+  // Calendar: a per-event download, then the private feed, read back and revoked.
+  await open(page, '/my-encore');
+  const row = page.locator(`#watch-${events[0]!.id}`);
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('link', { name: 'Add to calendar (.ics)' }).click();
+  const download = await downloading;
+  const single = await readFile((await download.path())!, 'utf8');
+  expect(single).toMatch(/\r\n$/);
+  expect(parseIcs(single).events).toEqual([
+    expect.objectContaining({ UID: `${events[0]!.id}@encore`, SUMMARY: events[0]!.name }),
+  ]);
+
+  await page.getByRole('button', { name: 'Create calendar address' }).click();
+  const feedUrl = await page.getByLabel('Private calendar address').inputValue();
+  const feed = await request.get(feedUrl);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  const { events: entries } = parseIcs(await feed.text());
+  expect(entries.map((e) => e.UID).sort()).toEqual(events.map((e) => `${e.id}@encore`).sort());
+  for (const entry of entries) expect(entry.DTSTART).toMatch(/^\d{8}T\d{6}Z$/);
+  await page.getByRole('button', { name: 'Revoke this address' }).click();
+  await expect(page.getByRole('button', { name: 'Create calendar address' })).toBeVisible();
+  expect((await request.get(feedUrl)).status()).toBe(404);
+});
+
+test("another fan's ids read nothing and change nothing", async ({ request }) => {
+  const { artists, events } = await pick(request);
+  const register = async (tag: string) => {
+    const email = uniqueEmail(tag);
+    const { idToken, localId } = await createUser(email);
+    const created = await api(request, idToken, 'POST', '/accounts', {
+      uid: localId,
+      email,
+      displayName: null,
+      image: null,
+      token: idToken,
+      pushNotificationToken: '',
+    });
+    expect(created.ok()).toBe(true);
+    return idToken;
+  };
+  const ann = await register('ann');
+  const bob = await register('bob');
+  expect((await api(request, ann, 'PUT', `/me/follows/${artists[0]!.id}`)).status()).toBe(201);
+  expect((await api(request, ann, 'PUT', `/me/follows/${artists[0]!.id}`)).status()).toBe(200);
+  expect((await api(request, ann, 'PUT', `/me/watches/${events[0]!.id}`, { targetPrice: 1 })).status()).toBe(201);
+  const feed = (await (await api(request, ann, 'PUT', '/me/calendar-feed')).json()).feed;
+
+  for (const [method, path, data] of [
+    ['GET', `/me/watches/${events[0]!.id}`],
+    ['GET', `/me/watches/${events[0]!.id}/history`],
+    ['DELETE', `/me/watches/${events[0]!.id}`],
+    ['GET', `/me/follows/${artists[0]!.id}`],
+    ['DELETE', `/me/follows/${artists[0]!.id}`],
+    ['PATCH', '/me/alerts/00000000-0000-4000-8000-000000000000', { read: true }],
+    ['DELETE', '/me/calendar-feed'],
+  ] as const) {
+    expect((await api(request, bob, method, path, data)).status(), `${method} ${path}`).toBe(404);
+  }
+  expect((await (await api(request, bob, 'GET', '/me/watches')).json()).watches).toEqual([]);
+  expect((await (await api(request, bob, 'GET', '/me/calendar-feed')).json()).feed).toBeNull();
+  expect((await api(request, ann, 'GET', `/me/watches/${events[0]!.id}`)).status()).toBe(200);
+  expect((await api(request, ann, 'GET', `/me/follows/${artists[0]!.id}`)).status()).toBe(200);
+  expect((await request.get(feed.url)).status()).toBe(200);
+  const bad = await api(request, ann, 'PUT', `/me/watches/${events[0]!.id}`, { targetPrice: -1 });
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).error.field).toBe('targetPrice');
+  expect((await request.get('/api/me/watches')).status()).toBe(401);
+});
+
+test('a new fan sees what to do first on my Encore', async ({ page, context }) => {
+  await skipOnboarding(context);
+  const email = uniqueEmail('empty');
+  await createUser(email);
+  await open(page, '/');
+  const dialog = await openSignInDialog(page);
+  await fillCredentials(dialog, email, 'correct-horse');
+  await dialog.getByRole('button', { name: 'Sign in with email' }).click();
+  await expect(dialog).toBeHidden();
+  await open(page, '/my-encore');
+  await expect(page.getByText('You are not watching any events yet.')).toBeVisible();
+  await expect(page.getByText('You do not follow any artists yet.')).toBeVisible();
+  await expect(page.getByText('No alerts yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create calendar address' })).toBeVisible();
+});
