@@ -32,7 +32,8 @@ measures, in one run, what visitors feel. Results: a table on stdout and bench/r
   --size <size>         demo catalogue: small | medium | large (default medium)
   --only <list>         comma-separated sections: ${SECTIONS.join(',')} (default all)
   --quick               fewer seconds per measurement: a smoke run, not figures to compare
-  --profile             run the server with --cpu-prof and summarise where its time went
+  --profile             profile the slowest page afterwards (a separate server run under
+                        node --cpu-prof) and summarise where its CPU went
   --no-build            reuse ./build instead of running \`react-router build\` first
   --keep                keep the temporary directory (server log, data) for inspection
   --port <n>            Encore's port (default 3160)
