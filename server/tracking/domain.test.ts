@@ -156,6 +156,19 @@ describe('watches', () => {
     });
   });
 
+  it('of an event without published prices show no price and an empty history', async () => {
+    await insertAccount(db, 'w-unpriced');
+    const event = await insertEvent(db, { name: 'Unpriced Show', priceMin: null, priceMax: null, priceRanges: [] });
+    const { watch } = await putWatch(db, 'w-unpriced', event.id, { targetPrice: 20 }, history);
+    expect(watch).toMatchObject({ currentPrice: null, priceAtWatch: null, change: null, atOrBelowTarget: false });
+    expect(watch.history).toEqual([expect.objectContaining({ points: [{ at: expect.any(String), price: null }] })]);
+    await setPrice(db, event.id, 15, 60);
+    await evaluateAlerts(db);
+    const [after] = await listWatches(db, 'w-unpriced', history, event.id);
+    expect(after).toMatchObject({ currentPrice: 15, atOrBelowTarget: true });
+    expect((await alertsOf('w-unpriced')).map((a) => a.title)).toEqual(['Unpriced Show: USD 15.00']);
+  });
+
   it('without onboarding answers start with no target', async () => {
     await insertAccount(db, 'w-new');
     const event = await insertEvent(db, { name: 'No Budget Show' });

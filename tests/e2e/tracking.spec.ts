@@ -219,6 +219,10 @@ test('a new fan follows, watches, is alerted in the inbox and by Web Push, and u
   await page.getByRole('button', { name: 'Revoke this address' }).click();
   await expect(page.getByRole('button', { name: 'Create calendar address' })).toBeVisible();
   expect((await request.get(feedUrl)).status()).toBe(404);
+
+  // Leave the demo market as other specs expect it: nothing of ours is watched any more.
+  for (const event of events)
+    expect((await api(request, idToken, 'DELETE', `/me/watches/${event.id}`)).status()).toBe(204);
 });
 
 test("another fan's ids read nothing and change nothing", async ({ request }) => {
@@ -260,6 +264,7 @@ test("another fan's ids read nothing and change nothing", async ({ request }) =>
   expect((await api(request, ann, 'GET', `/me/watches/${events[0]!.id}`)).status()).toBe(200);
   expect((await api(request, ann, 'GET', `/me/follows/${artists[0]!.id}`)).status()).toBe(200);
   expect((await request.get(feed.url)).status()).toBe(200);
+  expect((await api(request, ann, 'DELETE', `/me/watches/${events[0]!.id}`)).status()).toBe(204);
   const bad = await api(request, ann, 'PUT', `/me/watches/${events[0]!.id}`, { targetPrice: -1 });
   expect(bad.status()).toBe(400);
   expect((await bad.json()).error.field).toBe('targetPrice');
