@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { readSessionUser } from './accounts/session.ts';
 import { apiPlugin } from './app.ts';
+import { compressedResponse } from './compress.ts';
 import type { Services } from './context.ts';
 
 export type WebServerOptions = {
@@ -39,6 +41,8 @@ export async function createWebServer({ services, buildDir = 'build' }: WebServe
     if (draining) reply.header('Connection', 'close');
   });
 
+  // Assets and API answers compressed (br/gzip); pages are compressed in the not-found handler.
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(apiPlugin, { services, prefix: '/api' });
 
   const clientDir = path.resolve(buildDir, 'client');
@@ -72,7 +76,7 @@ export async function createWebServer({ services, buildDir = 'build' }: WebServe
   // nor a static file is a page: React Router renders it, including its own 404.
   app.setNotFoundHandler((request, reply) => {
     reply.hijack();
-    handle(request.raw, reply.raw);
+    handle(request.raw, compressedResponse(request.raw, reply.raw) as unknown as typeof reply.raw);
   });
 
   return app;

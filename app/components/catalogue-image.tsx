@@ -46,7 +46,7 @@ export function CatalogueImage({
       height={image.height}
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}
-      decoding={priority ? 'sync' : 'async'}
+      decoding="async"
       fetchPriority={priority ? 'high' : undefined}
       className={`bg-slate-200 object-cover ${className}`}
     />

@@ -1,34 +1,71 @@
-import { withCurrentLocation } from './filters.ts';
-import { loadFilters, rememberLocale, saveFilters, saveUserLocation } from './preferences.ts';
+import type { UserLocation } from './filters.ts';
 import { locateUser } from './user-location.ts';
-
-/** Fired on window when the remembered filters change; pages rendered from them reload their data. */
-export const FILTERS_CHANGED = 'encore:filters-changed';
-const ATTEMPTED = 'encoreLocated';
 
 /**
  * SPEC §4 first load: remember the browser language as the user locale, and with no geoPoint
  * in the filters locate the visitor (browser geolocation → our reverse geocode → IP lookup →
- * null), once per browser session. A found place becomes the location filter unless the
- * visitor already chose a city.
+ * null), once per browser session. A place found becomes the location filter unless the
+ * visitor already chose a city. Runs when the page is idle, so it is kept small: it edits the
+ * stored filters (lib/preferences.ts keys and formats) without loading the filters module.
  */
-export async function bootstrapLocation(config: { ipGeolocationUrl?: string; apiBaseUrl?: string }) {
-  rememberLocale();
-  const filters = loadFilters();
-  // Re-mirror the cookie the server renders from, in case it was cleared or has expired.
-  saveFilters(filters);
-  if (filters.location.geoPoint) return;
+export const FILTERS_CHANGED = 'encore:filters-changed';
+const ATTEMPTED = 'encoreLocated';
+const YEAR = 365 * 24 * 60 * 60;
+
+type StoredFilters = { city?: string; postalCode?: string; location?: Record<string, unknown> };
+
+const readJson = <T>(key: string): T | undefined => {
   try {
-    if (sessionStorage.getItem(ATTEMPTED)) return;
+    return JSON.parse(localStorage.getItem(key) ?? 'null') ?? undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+function cookie(name: string): string {
+  const found = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : '';
+}
+
+function setCookie(name: string, value: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and Firefox; the value is encoded
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
+}
+
+/** Makes the located place the visitor's location filter, in storage and in the server's cookie. */
+export function adoptLocation(user: UserLocation) {
+  const geoPoint = `${user.latitude.toFixed(4)}:${user.longitude.toFixed(4)}`;
+  const stored = readJson<StoredFilters>('encoreFilters') ?? {};
+  const { city: _city, postalCode: _postalCode, ...rest } = stored;
+  localStorage.setItem(
+    'encoreFilters',
+    JSON.stringify({ ...rest, location: { ...stored.location, ...user, geoPoint } }),
+  );
+  const params = new URLSearchParams(cookie('encoreFilters'));
+  params.delete('city');
+  params.delete('postalCode');
+  params.set('geoPoint', geoPoint);
+  if (user.city) params.set('near', user.city);
+  else params.delete('near');
+  setCookie('encoreFilters', params.toString());
+}
+
+export async function bootstrapLocation(config: { ipGeolocationUrl?: string; apiBaseUrl?: string }) {
+  try {
+    const language = navigator.language || 'en';
+    localStorage.setItem('encoreLocale', language);
+    setCookie('encoreLocale', language);
+    const stored = readJson<StoredFilters>('encoreFilters');
+    if (stored?.location?.geoPoint || sessionStorage.getItem(ATTEMPTED)) return;
     sessionStorage.setItem(ATTEMPTED, '1');
   } catch {
-    // No session storage: try once per page load.
+    return; // storage disabled: nothing could be remembered anyway
   }
   const user = await locateUser(config);
-  saveUserLocation(user);
-  const latest = loadFilters();
-  if (user && !latest.location.geoPoint && !latest.city) {
-    saveFilters(withCurrentLocation(latest, user));
+  localStorage.setItem('encoreUserLocation', JSON.stringify(user));
+  const latest = readJson<StoredFilters>('encoreFilters');
+  if (user && !latest?.location?.geoPoint && !latest?.city) {
+    adoptLocation(user);
     window.dispatchEvent(new CustomEvent(FILTERS_CHANGED));
   }
 }

@@ -1,4 +1,4 @@
-import { geoPointOf, type UserLocation } from './filters.ts';
+import type { UserLocation } from './filters.ts';
 import { request } from './http.ts';
 
 /**
@@ -69,9 +69,9 @@ export async function reverseGeocode(
   point: { latitude: number; longitude: number },
   apiBaseUrl = '/api',
 ): Promise<UserLocation | null> {
-  const [latitude, longitude] = geoPointOf(point.latitude, point.longitude).split(':');
+  // Four decimals, as SPEC §3 geoPoints (≈ 11 m): enough for a city, and cache-friendly.
   const body = await request<unknown>(`${apiBaseUrl}/events/user-location/reverse`, {
-    query: { latitude, longitude },
+    query: { latitude: point.latitude.toFixed(4), longitude: point.longitude.toFixed(4) },
   });
   // Keep the visitor's own coordinates: the answer names the place around them.
   const located = toUserLocation(body, point);

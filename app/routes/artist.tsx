@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { Route } from './+types/artist';
 import { loadArtistPage } from './artist.server';
 
@@ -9,9 +9,11 @@ export const loader = (args: Route.LoaderArgs) => loadArtistPage(args);
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Page not found · Encore' }];
 
-// The page body is its own chunk, hydrated progressively (ADR 0006): the route module stays a
-// few hundred bytes of first-load JavaScript. Its download starts as soon as this module runs,
-// and client navigations wait for it with the data, so nothing flashes.
+// The page body is its own chunk (ADR 0006): the route module stays a few hundred bytes of
+// first-load JavaScript. Its download starts as soon as this module runs; hydration waits for
+// it with the server's HTML in place, and client navigations wait for it with the data. No
+// Suspense boundary on purpose: React streams a large boundary after the shell, which would
+// paint the footer first and shift it.
 const loadView = () => import('./artist-view');
 const View = lazy(loadView);
 void loadView();
@@ -22,9 +24,5 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export default function ArtistPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <Suspense fallback={null}>
-      <View page={loaderData} />
-    </Suspense>
-  );
+  return <View page={loaderData} />;
 }

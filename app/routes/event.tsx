@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { Route } from './+types/event';
 import { loadEventPage } from './event.server';
 
@@ -6,9 +6,11 @@ export const loader = (args: Route.LoaderArgs) => loadEventPage(args);
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Page not found · Encore' }];
 
-// The page body is its own chunk, hydrated progressively (ADR 0006): the route module stays a
-// few hundred bytes of first-load JavaScript. Its download starts as soon as this module runs,
-// and client navigations wait for it with the data, so nothing flashes.
+// The page body is its own chunk (ADR 0006): the route module stays a few hundred bytes of
+// first-load JavaScript. Its download starts as soon as this module runs; hydration waits for
+// it with the server's HTML in place, and client navigations wait for it with the data. No
+// Suspense boundary on purpose: React streams a large boundary after the shell, which would
+// paint the footer first and shift it.
 const loadView = () => import('./event-view');
 const View = lazy(loadView);
 void loadView();
@@ -19,9 +21,5 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <Suspense fallback={null}>
-      <View page={loaderData} />
-    </Suspense>
-  );
+  return <View page={loaderData} />;
 }

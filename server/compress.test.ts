@@ -1,0 +1,71 @@
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressedResponse, pickEncoding } from './compress.ts';
+
+describe('pickEncoding', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeUndefined();
+    expect(pickEncoding(undefined)).toBeUndefined();
+  });
+});
+
+describe('compressedResponse', () => {
+  const page = `<!DOCTYPE html><html><body>${'<p>Live events near you</p>'.repeat(200)}</body></html>`;
+  let url = '';
+  const server = createServer((req, res) => {
+    const out = compressedResponse(req, res);
+    const type = req.url === '/image' ? 'image/png' : 'text/html; charset=utf-8';
+    out.writeHead(200, ['Content-Type', type, 'Content-Length', String(page.length)]);
+    // Streamed in two chunks, as React Router streams a page.
+    out.write(new TextEncoder().encode(page.slice(0, 1000)));
+    setTimeout(() => {
+      out.write(new TextEncoder().encode(page.slice(1000)));
+      out.end();
+    }, 20);
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const get = (path: string, acceptEncoding?: string) =>
+    new Promise<{ res: IncomingMessage; body: Buffer }>((resolve, reject) => {
+      const req = httpRequest(
+        `${url}${path}`,
+        { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('end', () => resolve({ res, body: Buffer.concat(chunks) }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('brotli-compresses HTML for a browser that accepts it', async () => {
+    const { res, body } = await get('/', 'gzip, br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(body.length).toBeLessThan(page.length / 5);
+    expect(zlib.brotliDecompressSync(body).toString()).toBe(page);
+  });
+
+  it('gzips for gzip-only clients and leaves others and binary types alone', async () => {
+    const gz = await get('/', 'gzip');
+    expect(gz.res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(page);
+    const plain = await get('/');
+    expect(plain.res.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(page);
+    const image = await get('/image', 'br');
+    expect(image.res.headers['content-encoding']).toBeUndefined();
+  });
+});
