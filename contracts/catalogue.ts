@@ -509,6 +509,8 @@ export const PageSchema = z.object({
   totalElements: z.number().int(),
   totalPages: z.number().int(),
   number: z.number().int(),
+  /** Present (true) when more than totalElements matched: counting stops at 10,000. */
+  totalElementsCapped: z.literal(true).optional(),
 });
 export type Page = z.infer<typeof PageSchema>;
 

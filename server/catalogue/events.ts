@@ -16,6 +16,7 @@ import {
   eventKeywordCondition,
   type Geo,
   geoOf,
+  keywordCandidates,
   loadAttraction,
   loadEvents,
   loadVenue,
@@ -30,6 +31,12 @@ import {
   whereOf,
 } from './queries.ts';
 import { API_BASE } from './serialize.ts';
+
+/**
+ * Largest totalElements counted exactly. Only the first 1000 results can be paged to
+ * (Discovery's rule), so past this the answer says "at least" (page.totalElementsCapped).
+ */
+export const COUNT_CAP = 10_000;
 
 export type ReadOptions = {
   /** "Now" for upcoming filters and counts; tests pin it. */
@@ -105,21 +112,26 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
   const size = query.size ?? DEFAULTS.pageSize;
   const geo = geoOf(query);
   const q = textQuery(query.keyword);
-  const conditions = eventConditions(query, now);
-  if (q) conditions.push(eventKeywordCondition(q));
-  const where = whereOf(conditions);
+  const filters = eventConditions(query, now);
+  const where = whereOf(q ? [...filters, eventKeywordCondition(q)] : filters);
+  const sort = query.sort ?? DEFAULTS.sort;
+  const pageIds =
+    q && sort === 'relevance,desc'
+      ? // Bounded: only the first (page + 1) × size by relevance can be on this page.
+        sql`select e.id from (${keywordCandidates(filters, q, (page + 1) * size, true)}) e
+          order by ${orderBy(query, q, geo)} limit ${size} offset ${page * size}`
+      : sql`select e.id from events e ${where} order by ${orderBy(query, q, geo)} limit ${size} offset ${page * size}`;
 
   const [[counted], events] = await Promise.all([
-    rows<{ n: number }>(db, sql`select count(*)::int as n from events e ${where}`),
-    loadEvents(
+    // Counting stops past COUNT_CAP: a broad list costs the same whatever the catalogue size.
+    rows<{ n: number }>(
       db,
-      ordered(
-        sql`select e.id from events e ${where} order by ${orderBy(query, q, geo)} limit ${size} offset ${page * size}`,
-      ),
-      { geo, ticketCategory: query.ticketCategory ?? DEFAULTS.ticketCategory },
+      sql`select count(*)::int as n from (select 1 from events e ${where} limit ${COUNT_CAP + 1}) s`,
     ),
+    loadEvents(db, ordered(pageIds), { geo, ticketCategory: query.ticketCategory ?? DEFAULTS.ticketCategory }),
   ]);
-  const totalElements = counted?.n ?? 0;
+  const capped = (counted?.n ?? 0) > COUNT_CAP;
+  const totalElements = capped ? COUNT_CAP : (counted?.n ?? 0);
 
   const totalPages = Math.ceil(totalElements / size);
   // Discovery's deep-paging rule: pages whose start reaches the limit cannot be asked for.
@@ -133,7 +145,7 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
       ...(page > 0 && page <= reachablePages ? { prev: href(page - 1) } : {}),
       ...(page + 1 < reachablePages ? { next: href(page + 1) } : {}),
     },
-    page: { size, totalElements, totalPages, number: page },
+    page: { size, totalElements, totalPages, number: page, ...(capped ? { totalElementsCapped: true } : {}) },
   };
 }
 

@@ -240,6 +240,36 @@ export function eventKeywordCondition(q: TextQuery): SQL {
   )`;
 }
 
+/**
+ * The keyword's candidates, ranked later by relevance(): for each way an event can match,
+ * its `cap` most popular matches. Relevance is a name tier (exact 1.0, starts-with 0.6,
+ * else 0) plus popularity, so within one way of matching it grows with popularity, and the
+ * best `cap` events overall are always among these candidates (ADR 0003) while a
+ * one-letter keyword costs `cap` rows per way instead of a third of the catalogue.
+ * `related` adds the venue and line-up ways.
+ */
+export function keywordCandidates(conditions: SQL[], q: TextQuery, cap: number, related: boolean): SQL {
+  const where = conditions.length > 0 ? sql`${sql.join(conditions, sql` and `)} and` : sql``;
+  const way = (match: SQL, limit = cap) =>
+    sql`(select e.id, e.search_text, e.popularity, e.starts_at from events e where ${where} ${match}
+      order by e.popularity desc nulls last limit ${limit})`;
+  const ways = [
+    way(sql`e.search_text = ${q.text}`),
+    way(sql`e.search_text like ${`${q.text}%`}`),
+    way(matches('e', q)),
+  ];
+  if (related) {
+    ways.push(
+      way(sql`e.venue_id in (select v.id from venues v where ${matches('v', q)})`),
+      way(
+        sql`e.id in (select ea.event_id from event_attractions ea join attractions a on a.id = ea.attraction_id
+          where ${matches('a', q)})`,
+      ),
+    );
+  }
+  return sql.join(ways, sql` union `);
+}
+
 export const whereOf = (conditions: SQL[]) =>
   conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 

@@ -6,6 +6,7 @@ import type { ReadOptions } from './events.ts';
 import {
   eventConditions,
   geoOf,
+  keywordCandidates,
   loadAttractions,
   loadEvents,
   matches,
@@ -66,6 +67,9 @@ function rankedAttractions(query: SearchQuery, q: TextQuery | undefined, limit: 
   }
   return ordered(
     sql`select a.id from (
+      (select a.id, a.search_text, a.popularity from attractions a where ${where} and a.search_text = ${q.text}
+        order by a.popularity desc nulls last limit ${PREFIX_CANDIDATES})
+      union
       (select a.id, a.search_text, a.popularity from attractions a where ${where} and ${matches('a', q)}
         order by a.popularity desc nulls last limit ${CANDIDATES})
       union
@@ -77,16 +81,16 @@ function rankedAttractions(query: SearchQuery, q: TextQuery | undefined, limit: 
 
 /** The best `limit` events whose own name matches, as a Picked statement. */
 function rankedEvents(query: SearchQuery, q: TextQuery | undefined, limit: number, now: Date): Picked {
-  const where = and(eventConditions(query, now));
-  const branch = (condition: SQL, cap: number) =>
-    sql`(select e.id, e.search_text, e.popularity, e.starts_at from events e where ${where} and ${condition}
-      order by e.popularity desc nulls last limit ${cap})`;
-  if (!q) return diversified(branch(sql`true`, CANDIDATES), sql`e.popularity`, limit);
-  return diversified(
-    sql`${branch(matches('e', q), CANDIDATES)} union ${branch(sql`e.search_text like ${`${q.text}%`}`, PREFIX_CANDIDATES)}`,
-    relevance('e', q),
-    limit,
-  );
+  const filters = eventConditions(query, now);
+  if (!q) {
+    return diversified(
+      sql`select e.id, e.search_text, e.popularity, e.starts_at from events e where ${and(filters)}
+        order by e.popularity desc nulls last limit ${CANDIDATES}`,
+      sql`e.popularity`,
+      limit,
+    );
+  }
+  return diversified(keywordCandidates(filters, q, CANDIDATES, false), relevance('e', q), limit);
 }
 
 /**
