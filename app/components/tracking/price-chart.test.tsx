@@ -28,6 +28,22 @@ describe('PriceChart', () => {
     expect(html).toMatch(/d="M4\.0 [\d.]+H[\d.]+V[\d.]+H[\d.]+"/);
   });
 
+  it('leaves out a target far from every observed price, so the line keeps its shape', () => {
+    const spark = toSpark([
+      {
+        from: t(0),
+        to: t(3),
+        points: [
+          { at: t(0), price: 30 },
+          { at: t(1), price: 29 },
+        ],
+      },
+    ]);
+    const html = renderToString(<PriceChart spark={spark} target={120} currency="USD" />);
+    expect(html).not.toContain('stroke-dasharray');
+    expect(html).toMatch(/d="M4\.0 4\.0H[\d.]+V52\.0H216\.0"/);
+  });
+
   it('says so when there is no price yet', () => {
     const html = renderToString(<PriceChart spark={{ runs: [] }} target={null} currency="USD" />);
     expect(html).toContain('No price history yet');

@@ -43,9 +43,16 @@ export function PriceChart({
   }
   const start = spark.runs[0]!.points[0]![0];
   const end = Math.max(spark.runs.at(-1)!.to, start + 1);
-  const values = target === null ? prices : [...prices, target];
-  let low = Math.min(...values);
-  let high = Math.max(...values);
+  let low = Math.min(...prices);
+  let high = Math.max(...prices);
+  // A target far from every observed price would flatten the line: it is drawn only when it
+  // fits a scale at most twice the price band (the text next to the chart always states it).
+  const span = Math.max(high - low, low * 0.05, 1);
+  const showTarget = target !== null && target >= low - span && target <= high + span;
+  if (showTarget) {
+    low = Math.min(low, target);
+    high = Math.max(high, target);
+  }
   if (high - low < 0.01) {
     low -= 1;
     high += 1;
@@ -68,12 +75,12 @@ export function PriceChart({
         className="block max-w-full overflow-visible"
         data-testid="price-chart"
       >
-        {target !== null && (
+        {showTarget && (
           <line
             x1={pad}
             x2={width - pad}
-            y1={scale.y(target).toFixed(1)}
-            y2={scale.y(target).toFixed(1)}
+            y1={scale.y(target!).toFixed(1)}
+            y2={scale.y(target!).toFixed(1)}
             className="stroke-emerald-600"
             strokeDasharray="4 3"
           />
@@ -84,7 +91,7 @@ export function PriceChart({
       </svg>
       <figcaption className="mt-0.5 flex justify-between text-[11px] text-slate-500" aria-hidden="true">
         <span>{shortDay(start)}</span>
-        {target !== null && <span className="text-emerald-700">- - target</span>}
+        {showTarget && <span className="text-emerald-700">- - target</span>}
         <span>{shortDay(end)}</span>
       </figcaption>
     </figure>
