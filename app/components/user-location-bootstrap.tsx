@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRouteLoaderData } from 'react-router';
+import { useMatches, useRouteLoaderData } from 'react-router';
 
 type RootData = { config?: { ipGeolocationUrl?: string | null; apiBaseUrl?: string | null } } | undefined;
 
@@ -9,7 +9,15 @@ type RootData = { config?: { ipGeolocationUrl?: string | null; apiBaseUrl?: stri
  */
 export function UserLocationBootstrap() {
   const root = useRouteLoaderData('root') as RootData;
-  const ipGeolocationUrl = root?.config?.ipGeolocationUrl ?? undefined;
+  // The IP lookup service (env IP_GEOLOCATION_URL) comes with the public config, or with the
+  // data of the discovery pages, which carry it too.
+  const matches = useMatches();
+  const ipGeolocationUrl =
+    root?.config?.ipGeolocationUrl ??
+    matches
+      .map((match) => (match.data as { ipGeolocationUrl?: string | null } | undefined)?.ipGeolocationUrl)
+      .find(Boolean) ??
+    undefined;
   const apiBaseUrl = root?.config?.apiBaseUrl ?? undefined;
 
   useEffect(() => {

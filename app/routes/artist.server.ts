@@ -41,6 +41,8 @@ export async function loadArtistPage({ request, params, context }: Route.LoaderA
   const narrowed = filters.dates.length > 0 || !!place;
 
   return {
+    // SPEC §8 IP lookup fallback for the first-load location (lib/location-bootstrap.ts).
+    ipGeolocationUrl: context.services.env.IP_GEOLOCATION_URL ?? null,
     meta: pageMeta({
       title: `${attraction.name} tickets${total ? ` · ${countLabel(total, 'upcoming event')}` : ''} · Encore`,
       description: excerpt(about),

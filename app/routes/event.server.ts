@@ -63,6 +63,8 @@ export async function loadEventPage({ request, params, context }: Route.LoaderAr
   const buyable = !!event.url && status !== 'cancelled' && status !== 'offsale';
 
   return {
+    // SPEC §8 IP lookup fallback for the first-load location (lib/location-bootstrap.ts).
+    ipGeolocationUrl: context.services.env.IP_GEOLOCATION_URL ?? null,
     meta: pageMeta({
       title: `${event.name} · ${date}${venue?.city?.name ? ` · ${venue.city.name}` : ''} tickets · Encore`,
       description: excerpt(

@@ -54,6 +54,8 @@ export async function loadHome({ request, context }: Route.LoaderArgs) {
     .filter((segment) => segment.upcoming > 0);
 
   return {
+    // SPEC §8 IP lookup fallback for the first-load location (lib/location-bootstrap.ts).
+    ipGeolocationUrl: context.services.env.IP_GEOLOCATION_URL ?? null,
     meta: pageMeta({
       title: 'Encore · Concerts, games and shows near you',
       description:

@@ -1,4 +1,5 @@
 /** The page body, code-split from the route module (see ADR 0006: progressive hydration). */
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArtistCard } from '~/components/artist-card';
 import { EventCard } from '~/components/event-card';
@@ -34,6 +35,15 @@ function Chips({ label, links }: { label: string; links: ChoiceLink[] }) {
   );
 }
 
+function FilterRow({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-xs font-bold tracking-wider text-slate-500 uppercase max-sm:mt-2">{term}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </>
+  );
+}
+
 export default function SearchView({ page }: { page: Route.ComponentProps['loaderData'] }) {
   const navigate = useNavigate();
   return (
@@ -41,10 +51,26 @@ export default function SearchView({ page }: { page: Route.ComponentProps['loade
       <section className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-6xl px-4 pt-6 pb-4 sm:pt-8">
           <h1 className="text-2xl font-black tracking-tight break-words sm:text-4xl">{page.title}</h1>
-          <p className="mt-1 text-sm text-slate-600" aria-live="polite">
-            {page.summary}
-          </p>
-          <div className="-mx-4 mt-5 flex items-center gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
+          <div className="mt-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {page.summary}
+            </p>
+            <label className="flex shrink-0 items-center gap-2 text-sm font-semibold text-slate-700">
+              <span>Sort</span>
+              <select
+                value={page.sorts.find((sort) => sort.current)?.href}
+                onChange={(event) => navigate(event.target.value, { preventScrollReset: true })}
+                className="h-9 rounded-full border border-slate-300 bg-white px-3 text-sm font-semibold text-ink focus:border-brand-500 focus:outline-none"
+              >
+                {page.sorts.map((sort) => (
+                  <option key={sort.value} value={sort.href}>
+                    {sort.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <div className="-mx-4 mt-4 flex items-center gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
             <DateFilterButton
               label={page.dateLabel}
               active={page.filters.dates.length > 0}
@@ -63,29 +89,23 @@ export default function SearchView({ page }: { page: Route.ComponentProps['loade
               filters={page.filters}
               mode="url"
             />
-            <label className="ml-auto flex shrink-0 items-center gap-2 text-sm font-semibold text-slate-700">
-              <span>Sort</span>
-              <select
-                value={page.sorts.find((sort) => sort.current)?.href}
-                onChange={(event) => navigate(event.target.value, { preventScrollReset: true })}
-                className="h-10 rounded-full border border-slate-300 bg-white px-3 text-sm font-semibold text-ink focus:border-brand-500 focus:outline-none"
-              >
-                {page.sorts.map((sort) => (
-                  <option key={sort.value} value={sort.href}>
-                    {sort.label}
-                  </option>
-                ))}
-              </select>
-            </label>
           </div>
-          <div className="mt-4 space-y-3">
-            <Chips label="Segment" links={page.segments} />
-            <Chips label="Genre" links={page.genres} />
-            <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+          <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[5.5rem_minmax(0,1fr)] sm:items-center sm:gap-y-3">
+            <FilterRow term="Category">
+              <Chips label="Segment" links={page.segments} />
+            </FilterRow>
+            {page.genres.length > 0 && (
+              <FilterRow term="Genre">
+                <Chips label="Genre" links={page.genres} />
+              </FilterRow>
+            )}
+            <FilterRow term="Price">
               <Chips label="Price" links={page.prices} />
-              <TicketCategoryPicker links={page.categories} className="max-w-full shrink-0" />
-            </div>
-          </div>
+            </FilterRow>
+            <FilterRow term="Seats">
+              <TicketCategoryPicker links={page.categories} className="max-w-full" />
+            </FilterRow>
+          </dl>
           {page.clearHref && (
             <Link
               to={page.clearHref}

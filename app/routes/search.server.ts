@@ -60,6 +60,8 @@ export async function loadSearch({ request, context }: Route.LoaderArgs) {
   const total = fuzzy ? events.length : list.page.totalElements;
   const title = filters.keyword ? `Results for “${filters.keyword}”` : 'Find events';
   return {
+    // SPEC §8 IP lookup fallback for the first-load location (lib/location-bootstrap.ts).
+    ipGeolocationUrl: context.services.env.IP_GEOLOCATION_URL ?? null,
     meta: [
       ...pageMeta({
         title: `${filters.keyword ? `${filters.keyword} tickets and events` : 'Search events'} · Encore`,

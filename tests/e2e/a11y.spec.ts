@@ -4,6 +4,9 @@ import { artistUrl, busyArtist, datedEvent, eventUrl, open, searchBox } from './
 
 /** No serious or critical axe-core violations on the four discovery pages, nor in their popups. */
 
+// axe walks the whole page several times per test: give it room on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])

@@ -24,8 +24,9 @@ test('the hero shows the artist, genre, date and location buttons and About; eve
   await expect(rows).toHaveCount(20);
   const dates = await rows.locator('a[href^="/events/"]').evaluateAll((links) => links.length);
   expect(dates).toBe(20);
-  await page.getByRole('navigation', { name: 'Event pages' }).getByRole('link', { name: 'Page 2' }).click();
+  await page.getByRole('navigation', { name: 'Event pages' }).getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/page=1/);
+  await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   await expect(rows.first()).toBeVisible();
 });
 
