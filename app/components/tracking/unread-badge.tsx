@@ -14,7 +14,9 @@ export function UnreadAlertsBadge({ tone = 'default' }: { tone?: 'default' | 'he
       aria-label={label}
       title={label}
       data-testid="unread-alerts"
-      className={`relative grid h-10 w-10 shrink-0 place-items-center rounded-full ${
+      // Beside the account button on one header row: slimmer on phones, left out on the very
+      // narrowest (320 px) where the row has no room; my Encore lists the alerts anyway.
+      className={`relative -mr-2 grid h-9 w-9 shrink-0 place-items-center rounded-full max-[359px]:hidden sm:mr-0 sm:h-10 sm:w-10 ${
         tone === 'hero' ? 'text-white hover:bg-white/15' : 'text-slate-700 hover:bg-slate-100'
       }`}
     >
