@@ -36,6 +36,9 @@ export type DatabaseOptions = { url: string } | { dataDir: string } | { pglite: 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server drops (restart, failover, admin termination) must not crash
+    // the process: the pool discards it and the next query opens a new one.
+    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {
