@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { NavLink, useLocation } from 'react-router';
 import { Logo } from './logo';
 
@@ -60,7 +61,8 @@ export default function SideMenu({ open, onClose }: { open: boolean; onClose: ()
   }, [open]);
 
   if (!open) return null;
-  return (
+  // Portalled to <body>: the header's backdrop blur would otherwise be the drawer's containing block.
+  return createPortal(
     <div className="fixed inset-0 z-50 md:hidden">
       <button
         type="button"
@@ -109,6 +111,7 @@ export default function SideMenu({ open, onClose }: { open: boolean; onClose: ()
           Concerts, games and shows near you, on your dates.
         </p>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

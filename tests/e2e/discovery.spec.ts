@@ -146,7 +146,9 @@ test.describe('on a phone', () => {
     await toggle.click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
-    expect((await drawer.boundingBox())?.width).toBe(300);
+    const box = await drawer.boundingBox();
+    expect(box?.width).toBe(300);
+    expect(box?.height).toBe(812);
     await expect(drawer.getByRole('link', { name: 'About us' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(drawer).toHaveCount(0);
