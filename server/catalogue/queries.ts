@@ -54,8 +54,8 @@ export function textQuery(keyword: string | undefined): TextQuery | undefined {
   return { text: words.join(' '), tsquery: words.map((w) => `${w}:*`).join(' & ') };
 }
 
-/** Must match the expression of the *_search_vector_idx indexes (server/db/schema.ts). */
-export const vectorOf = (alias: string) => sql.raw(`to_tsvector('simple'::regconfig, ${alias}.search_text)`);
+/** The stored vector the *_search_vector_idx indexes cover (server/db/schema.ts). */
+export const vectorOf = (alias: string) => sql.raw(`${alias}.search_vector`);
 export const tsqueryOf = (q: TextQuery) => sql`to_tsquery('simple'::regconfig, ${q.tsquery})`;
 export const matches = (alias: string, q: TextQuery) => sql`${vectorOf(alias)} @@ ${tsqueryOf(q)}`;
 

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -18,15 +17,21 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/** Full-text vector; written by the database only (trigger below). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /**
  * ADR 0003: every searchable table carries `search_text` (written by code with
- * catalogue/text.ts `searchText()`: lower case, no accents, punctuation folded). Search runs
- * on expression indexes over it, so writers only ever fill `search_text`: GIN on
- * `to_tsvector('simple', search_text)` serves prefix tsqueries ('simple': no stemming or stop
- * words, a typed prefix matches the word as written), GIN trigram serves the typo-tolerant
- * fallback, and a text_pattern_ops btree serves "name starts with" ranking.
+ * catalogue/text.ts `searchText()`: lower case, no accents, punctuation folded) and
+ * `search_vector`, `to_tsvector('simple', search_text)` kept by a BEFORE INSERT OR UPDATE
+ * trigger (migration 0010), so writers only ever fill `search_text` and may copy the whole
+ * row in an upsert. Stored rather than an expression index: a search that walks the
+ * popularity index tests each row's vector, and parsing the text again per row cost ten times
+ * as much. 'simple': no stemming or stop words, a typed prefix matches the word as written.
+ * GIN on the vector serves prefix tsqueries, GIN trigram on the text the typo-tolerant
+ * fallback, a text_pattern_ops btree "name starts with" ranking.
  */
-const searchVector = (searchText: AnyPgColumn) => sql`to_tsvector('simple'::regconfig, ${searchText})`;
+const searchVector = () => tsvector('search_vector');
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -72,6 +77,7 @@ export const venues = pgTable(
     sourceId: text('source_id').notNull(),
     name: text('name').notNull(),
     searchText: text('search_text').notNull(),
+    searchVector: searchVector(),
     url: text('url'),
     address: text('address'),
     city: text('city'),
@@ -89,7 +95,7 @@ export const venues = pgTable(
   },
   (t) => [
     uniqueIndex('venues_source_uq').on(t.source, t.sourceId),
-    index('venues_search_vector_idx').using('gin', searchVector(t.searchText)),
+    index('venues_search_vector_idx').using('gin', t.searchVector),
     index('venues_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('venues_city_idx').on(sql`lower(${t.city})`),
     index('venues_postal_code_idx').on(t.postalCode),
@@ -105,6 +111,7 @@ export const attractions = pgTable(
     name: text('name').notNull(),
     /** Lower-cased, accent-free name used by search (computed in code, see catalogue/text.ts). */
     searchText: text('search_text').notNull(),
+    searchVector: searchVector(),
     url: text('url'),
     description: text('description'),
     segmentId: text('segment_id'),
@@ -119,7 +126,7 @@ export const attractions = pgTable(
   },
   (t) => [
     uniqueIndex('attractions_source_uq').on(t.source, t.sourceId),
-    index('attractions_search_vector_idx').using('gin', searchVector(t.searchText)),
+    index('attractions_search_vector_idx').using('gin', t.searchVector),
     index('attractions_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('attractions_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
     index('attractions_popularity_idx').on(t.popularity.desc()),
@@ -134,6 +141,7 @@ export const events = pgTable(
     sourceId: text('source_id').notNull(),
     name: text('name').notNull(),
     searchText: text('search_text').notNull(),
+    searchVector: searchVector(),
     url: text('url'),
     info: text('info'),
     pleaseNote: text('please_note'),
@@ -172,7 +180,7 @@ export const events = pgTable(
     // "Upcoming" and date order with date-TBA events last: one range on one index (ADR 0003).
     index('events_start_order_idx').on(sql`coalesce(${t.startsAt}, 'infinity'::timestamptz)`),
     index('events_venue_idx').on(t.venueId),
-    index('events_search_vector_idx').using('gin', searchVector(t.searchText)),
+    index('events_search_vector_idx').using('gin', t.searchVector),
     index('events_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('events_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
     index('events_popularity_idx').on(t.popularity.desc()),
