@@ -99,3 +99,42 @@ describe('page status codes (SPEC §2)', () => {
     expect(response.headers.get('Location')).toBe(`/events/quiet-night/${ids.plain}?ticketCategory=front_row`);
   });
 });
+
+describe('server-rendered discovery pages', () => {
+  it('the home page shows upcoming events near the remembered place (cookie), on the first byte', async () => {
+    const cookie = `encoreFilters=${encodeURIComponent('geoPoint=40.7505:-73.9934&near=Manhattan')}`;
+    const response = await handle(new Request('http://encore.test/', { headers: { Cookie: cookie } }));
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain('Upcoming near Manhattan');
+    expect(html).toContain('Quiet Night');
+  });
+
+  it('the search page renders the filters of its URL', async () => {
+    const response = await get('/search?keyword=quiet&sort=date%2Casc');
+    const html = await response.text();
+    expect(html).toContain('Results for “quiet”');
+    expect(html).toContain('Quiet Night');
+    expect(html).toContain('noindex, follow');
+  });
+});
+
+describe('sitemap', () => {
+  it('lists the static pages and every artist and event page', async () => {
+    const response = await get('/sitemap.xml');
+    expect(response.headers.get('Content-Type')).toContain('application/xml');
+    const xml = await response.text();
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain('<loc>http://encore.test/about-us</loc>');
+    expect(xml).toContain(`<loc>http://encore.test${eventPath({ id: ids.plain, name: 'Quiet Night' })}</loc>`);
+    expect(xml).toContain(`<loc>http://encore.test${artistPath({ id: ids.artist, name: XSS })}</loc>`);
+    expect(xml).not.toContain('<script>');
+  });
+
+  it('parts hold their slice; a part past the end is a 404', async () => {
+    const part = await (await get('/sitemap/events-0.xml')).text();
+    expect(part).toContain(eventPath({ id: ids.plain, name: 'Quiet Night' }));
+    expect((await get('/sitemap/events-7.xml')).status).toBe(404);
+    expect((await get('/sitemap/bogus.xml')).status).toBe(404);
+  });
+});
