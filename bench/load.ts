@@ -113,6 +113,6 @@ export function problemsOf(result: LoadResult): string | undefined {
   const parts = bad.map(([code, count]) => `${count}× HTTP ${code}`);
   if (result.errors) parts.push(`${result.errors} connection errors`);
   if (result.timeouts) parts.push(`${result.timeouts} timeouts`);
-  if (result.responses === 0) parts.push('no response completed while measuring (latency above the slice length)');
+  if (result.responses === 0) parts.push('no response completed within a slice (latency above its length)');
   return parts.length ? parts.join(', ') : undefined;
 }

@@ -141,12 +141,13 @@ export function formatReport(results: Results): string {
     const s = results.ssr;
     out.push(
       '',
-      `SSR pages: successful req/s and latency (ms), ${s.seconds_per_measurement} s per measurement; ratio = page ÷ static, same concurrency`,
+      `SSR pages: successful req/s and latency (ms), ${s.seconds_per_measurement} s per measurement; alone = one request at a time; ratio = page ÷ static, same concurrency`,
     );
     const rows: (string | number | null | undefined)[][] = [
       [
         'static',
         s.static.path,
+        '',
         s.static.c8?.rps,
         s.static.c8?.p50_ms,
         s.static.c8?.p99_ms,
@@ -163,6 +164,7 @@ export function formatReport(results: Results): string {
       rows.push([
         page,
         shorten(p.path ?? '', 44),
+        p.alone_ms,
         p.c8?.rps,
         p.c8?.p50_ms,
         p.c8?.p99_ms,
@@ -170,13 +172,14 @@ export function formatReport(results: Results): string {
         p.c32?.p50_ms,
         p.c32?.p99_ms,
         p.ratio,
-        p.error ? `ERROR ${p.error}` : p.html_kb !== undefined ? `${p.html_kb} kB HTML` : '',
+        p.error ? `ERROR ${shorten(p.error, 70)}` : p.html_kb !== undefined ? `${p.html_kb} kB HTML` : '',
       ]);
     }
     out.push(
-      table(['page', 'path', 'c8 req/s', 'p50', 'p99', 'c32 req/s', 'p50', 'p99', 'ratio', ''], rows, [
+      table(['page', 'path', 'alone', 'c8 req/s', 'p50', 'p99', 'c32 req/s', 'p50', 'p99', 'ratio', ''], rows, [
         'l',
         'l',
+        'r',
         'r',
         'r',
         'r',
@@ -265,7 +268,7 @@ export function formatReport(results: Results): string {
   out.push(
     table(
       ['', 'value', 'target', 'result', ''],
-      results.targets.map((t) => [t.name, t.value, t.target, t.pass ? 'PASS' : 'MISS', t.note ?? '']),
+      results.targets.map((t) => [t.name, t.value, t.target, t.pass ? 'PASS' : 'MISS', shorten(t.note ?? '', 90)]),
       ['l', 'r', 'l', 'l', 'l'],
     ),
   );

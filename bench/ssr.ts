@@ -20,6 +20,8 @@ export type PageResult = {
   path?: string;
   status?: number;
   html_kb?: number;
+  /** Median latency of a request on an idle server, one at a time. */
+  alone_ms?: number;
   /** Figures at 32 connections (the target's concurrency), plus each concurrency on its own. */
   rps: number | null;
   p50_ms: number | null;
@@ -107,6 +109,20 @@ export async function measureSsr(
   await fixed(staticPath, 8, warm, BROWSER_HEADERS);
   for (const page of live) await fixed(page.path!, 8, warm, PAGE_HEADERS);
 
+  // One visitor alone: the median of five requests in a row on an idle server. Tells a page
+  // that is slow in itself from one that only queues under concurrency.
+  for (const page of live) {
+    await settle();
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await probe(`${origin}${page.path}`);
+      times.push(performance.now() - started);
+    }
+    result.pages[page.name].alone_ms = round(summarise(times).p50, 1);
+    log(`  ${page.name.padEnd(7)} alone: ${result.pages[page.name].alone_ms} ms a request`);
+  }
+
   // Interleaved rounds: every target gets a slice of each round, in a rotating order, so a
   // burst of other work on the machine lands on pages and ceiling alike, not on one of them.
   const rounds = seconds >= 6 ? 2 : 1;
@@ -157,8 +173,9 @@ export async function measureSsr(
     entry.p50_ms = at32.p50_ms;
     entry.p99_ms = at32.p99_ms;
     entry.ratio = at32.ratio ?? null;
-    const errors = [entry.c8?.error, at32.error].filter(Boolean);
-    if (errors.length) entry.error = `under load: ${errors.join('; ')}`;
+    const errors = [entry.c8?.error && `8 clients: ${entry.c8.error}`, at32.error && `32 clients: ${at32.error}`];
+    const seen = errors.filter(Boolean);
+    if (seen.length) entry.error = `under load, ${seen.join('; ')}`;
   }
   return result;
 }
