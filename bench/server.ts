@@ -7,7 +7,17 @@
  * mid-run would measure 404s. node_modules is linked, so packages resolve to the same files.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, symlinkSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import path from 'node:path';
 import { readClientManifest } from './bundles.ts';
 import { spawnTracked, stopTracked, waitForExit } from './processes.ts';
@@ -18,40 +28,61 @@ export async function buildApp(
   runDir: string,
   { build }: { build: boolean },
 ): Promise<{ appDir: string; seconds: number }> {
-  const started = performance.now();
-  if (build) {
-    const logFile = path.join(runDir, 'build.log');
-    const fd = openSync(logFile, 'w');
-    const child = spawnTracked(
-      'react-router build',
-      path.join(REPO, 'node_modules', '.bin', 'react-router'),
-      ['build'],
-      {
-        cwd: REPO,
-        stdio: ['ignore', fd, fd],
-      },
-    );
-    const code = await waitForExit(child);
-    closeSync(fd);
-    if (code !== 0) throw new Error(`react-router build failed (exit ${code}):\n${tail(logFile, 40)}`);
+  const appDir = path.join(runDir, 'app');
+  // Someone else's rebuild can start between ours and the copy (vite empties ./build first):
+  // then build and copy again.
+  for (let attempt = 1; ; attempt++) {
+    const started = performance.now();
+    if (build) await reactRouterBuild(runDir);
+    const seconds = (performance.now() - started) / 1000;
+    try {
+      copyBuild(appDir);
+      return { appDir, seconds };
+    } catch (error) {
+      rmSync(appDir, { recursive: true, force: true });
+      if (attempt === 3) throw error;
+      console.log(`  the build changed while being copied (a concurrent rebuild?); again (${attempt + 1}/3)`);
+      await sleep(3_000);
+    }
   }
-  const seconds = (performance.now() - started) / 1000;
+}
+
+async function reactRouterBuild(runDir: string) {
+  const logFile = path.join(runDir, 'build.log');
+  const fd = openSync(logFile, 'w');
+  const child = spawnTracked('react-router build', path.join(REPO, 'node_modules', '.bin', 'react-router'), ['build'], {
+    cwd: REPO,
+    stdio: ['ignore', fd, fd],
+  });
+  const code = await waitForExit(child);
+  closeSync(fd);
+  if (code !== 0) throw new Error(`react-router build failed (exit ${code}):\n${tail(logFile, 40)}`);
+}
+
+function copyBuild(appDir: string) {
   if (!existsSync(path.join(REPO, 'build', 'server', 'index.js'))) {
     throw new Error('no production build in ./build (run without --no-build)');
   }
-  const appDir = path.join(runDir, 'app');
   mkdirSync(appDir);
   cpSync(path.join(REPO, 'build'), path.join(appDir, 'build'), { recursive: true });
   symlinkSync(path.join(REPO, 'node_modules'), path.join(appDir, 'node_modules'), 'dir');
-  // A rebuild by someone else could have overlapped the copy: every file the manifest names must be there.
+  // Every file the manifest names must have been copied.
   const manifest = readClientManifest(path.join(appDir, 'build', 'client'));
   const files = [manifest.entry.module, ...manifest.entry.imports];
-  for (const route of Object.values(manifest.routes))
+  for (const route of Object.values(manifest.routes)) {
     files.push(route.module, ...(route.imports ?? []), ...(route.css ?? []));
+  }
   const missing = files.filter((file) => !existsSync(path.join(appDir, 'build', 'client', file)));
-  if (missing.length)
-    throw new Error(`the build copy is incomplete (a concurrent rebuild?): ${missing.slice(0, 3).join(', ')}`);
-  return { appDir, seconds };
+  if (missing.length) throw new Error(`the build copy is incomplete: ${missing.slice(0, 3).join(', ')}`);
+  // Client and server halves must come from the same build: the server names the manifest.
+  const serverDir = path.join(appDir, 'build', 'server');
+  const manifestFile = readdirSync(path.join(appDir, 'build', 'client', 'assets')).find((f) =>
+    f.startsWith('manifest-'),
+  );
+  const serverFiles = readdirSync(serverDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+  if (!manifestFile || !serverFiles.some((f) => readFileSync(path.join(serverDir, f), 'utf8').includes(manifestFile))) {
+    throw new Error('the copied client and server builds do not match');
+  }
 }
 
 export type ServerOptions = {
