@@ -95,7 +95,7 @@ export default function HomeView({ page }: { page: Route.ComponentProps['loaderD
           <h2 id="popular-artists" className="text-2xl font-bold tracking-tight sm:text-3xl">
             Popular artists
           </h2>
-          <ul className="-mx-4 mt-5 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] md:mx-0 md:grid md:grid-cols-5 md:overflow-visible md:px-0">
+          <ul className="-mx-4 mt-5 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] md:mx-0 md:grid md:grid-cols-5 md:overflow-visible md:px-0">
             {page.artists.map((artist) => (
               <li key={artist.id} className="w-[70vw] max-w-64 shrink-0 snap-start sm:w-[40vw] md:w-auto md:max-w-none">
                 <ArtistCard artist={artist} />

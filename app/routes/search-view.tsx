@@ -122,7 +122,7 @@ export default function SearchView({ page }: { page: Route.ComponentProps['loade
           <h2 id="artists" className="text-xl font-bold tracking-tight">
             Artists &amp; Attractions
           </h2>
-          <ul className="-mx-4 mt-4 flex snap-x gap-4 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-5 md:overflow-visible md:px-0">
+          <ul className="-mx-4 mt-4 flex snap-x scroll-px-4 gap-4 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-5 md:overflow-visible md:px-0">
             {page.artists.map((artist) => (
               <li key={artist.id} className="w-[62vw] max-w-60 shrink-0 snap-start sm:w-[36vw] md:w-auto md:max-w-none">
                 <ArtistCard artist={artist} />
