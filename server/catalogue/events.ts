@@ -122,12 +122,13 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
           order by ${orderBy(query, q, geo)} limit ${size} offset ${page * size}`
       : sql`select e.id from events e ${where} order by ${orderBy(query, q, geo)} limit ${size} offset ${page * size}`;
 
+  // Counting stops past COUNT_CAP: a broad list costs the same whatever the catalogue size.
+  // With a keyword, each way of matching stops there too (their union is exact below the cap).
+  const counting = q
+    ? sql`select count(*)::int as n from (${keywordCandidates(filters, q, COUNT_CAP + 1, true, { byPopularity: false })}) s`
+    : sql`select count(*)::int as n from (select 1 from events e ${where} limit ${COUNT_CAP + 1}) s`;
   const [[counted], events] = await Promise.all([
-    // Counting stops past COUNT_CAP: a broad list costs the same whatever the catalogue size.
-    rows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (select 1 from events e ${where} limit ${COUNT_CAP + 1}) s`,
-    ),
+    rows<{ n: number }>(db, counting),
     loadEvents(db, ordered(pageIds), { geo, ticketCategory: query.ticketCategory ?? DEFAULTS.ticketCategory }),
   ]);
   const capped = (counted?.n ?? 0) > COUNT_CAP;

@@ -248,11 +248,19 @@ export function eventKeywordCondition(q: TextQuery): SQL {
  * one-letter keyword costs `cap` rows per way instead of a third of the catalogue.
  * `related` adds the venue and line-up ways.
  */
-export function keywordCandidates(conditions: SQL[], q: TextQuery, cap: number, related: boolean): SQL {
+export function keywordCandidates(
+  conditions: SQL[],
+  q: TextQuery,
+  cap: number,
+  related: boolean,
+  { byPopularity = true } = {},
+): SQL {
   const where = conditions.length > 0 ? sql`${sql.join(conditions, sql` and `)} and` : sql``;
+  // Without byPopularity any `cap` matches do: enough to count up to `cap` (listEvents).
+  const order = byPopularity ? sql`order by e.popularity desc nulls last` : sql``;
   const way = (match: SQL, limit = cap) =>
     sql`(select e.id, e.search_text, e.popularity, e.starts_at from events e where ${where} ${match}
-      order by e.popularity desc nulls last limit ${limit})`;
+      ${order} limit ${limit})`;
   const ways = [
     way(sql`e.search_text = ${q.text}`),
     way(sql`e.search_text like ${`${q.text}%`}`),
