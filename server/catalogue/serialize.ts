@@ -23,12 +23,12 @@ const LOCALE = 'en-us';
 
 export type ClassificationColumns = {
   segment_id: string | null;
-  segment_name: string | null;
   genre_id: string | null;
-  genre_name: string | null;
   sub_genre_id: string | null;
-  sub_genre_name: string | null;
 };
+
+/** Classification names by id (the classifications table, cached by queries.ts). */
+export type Names = ReadonlyMap<string, string>;
 
 export type EventRow = ClassificationColumns & {
   id: string;
@@ -90,19 +90,18 @@ function images(list: CatalogueImage[]): Image[] {
   return list.map(({ ratio, url, width, height, fallback }) => ({ ratio, url, width, height, fallback }));
 }
 
-export function classificationsOf(row: ClassificationColumns): Classification[] {
+export function classificationsOf(row: ClassificationColumns, names: Names): Classification[] {
   if (!row.segment_id && !row.genre_id && !row.sub_genre_id) return [];
+  const level = (id: string | null, fallback?: string) => {
+    const name = id ? (names.get(id) ?? fallback) : undefined;
+    return id && name ? { id, name } : undefined;
+  };
   // Segment names are fixed (contracts/enums.ts) even when the classifications table lacks them.
-  const segmentName = row.segment_name ?? (row.segment_id ? segmentNames[row.segment_id] : undefined);
+  const segment = level(row.segment_id, row.segment_id ? segmentNames[row.segment_id] : undefined);
+  const genre = level(row.genre_id);
+  const subGenre = level(row.sub_genre_id);
   return [
-    {
-      primary: true,
-      ...(row.segment_id && segmentName ? { segment: { id: row.segment_id, name: segmentName } } : {}),
-      ...(row.genre_id && row.genre_name ? { genre: { id: row.genre_id, name: row.genre_name } } : {}),
-      ...(row.sub_genre_id && row.sub_genre_name
-        ? { subGenre: { id: row.sub_genre_id, name: row.sub_genre_name } }
-        : {}),
-    },
+    { primary: true, ...(segment ? { segment } : {}), ...(genre ? { genre } : {}), ...(subGenre ? { subGenre } : {}) },
   ];
 }
 
@@ -143,7 +142,7 @@ export function serializeVenue(row: VenueRow, upcoming: UpcomingEvents): Venue {
   };
 }
 
-export function serializeAttraction(row: AttractionRow, upcoming: UpcomingEvents): Attraction {
+export function serializeAttraction(row: AttractionRow, upcoming: UpcomingEvents, names: Names): Attraction {
   return {
     id: row.id,
     name: row.name,
@@ -153,7 +152,7 @@ export function serializeAttraction(row: AttractionRow, upcoming: UpcomingEvents
     source: row.source,
     ...(present(row.description) ? { description: row.description } : {}),
     images: images(row.images),
-    classifications: classificationsOf(row),
+    classifications: classificationsOf(row, names),
     upcomingEvents: upcoming,
     _links: { self: { href: `${API_BASE}/events/attraction/${encodeURIComponent(row.id)}` } },
   };
@@ -174,6 +173,7 @@ export type EventContext = {
   attractions: Attraction[];
   ticketCategory: TicketCategory;
   unit: Unit;
+  names: Names;
 };
 
 export function serializeEvent(row: EventRow, context: EventContext): Event {
@@ -204,7 +204,7 @@ export function serializeEvent(row: EventRow, context: EventContext): Event {
       ...(present(row.timezone) ? { timezone: row.timezone } : {}),
       status: { code: row.status_code },
     },
-    classifications: classificationsOf(row),
+    classifications: classificationsOf(row, context.names),
     ...(row.price_ranges.length > 0 ? { priceRanges: priceRanges(row.price_ranges) } : {}),
     ticketPrice: ticketPrice(context.ticketCategory, {
       min: row.price_min,
