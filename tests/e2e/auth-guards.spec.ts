@@ -65,7 +65,14 @@ test.describe('guards in the browser', () => {
     await createUser(email);
     await open(page, '/');
     await signInThroughDialog(page, email);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'my Encore' }).click();
+    // Desktop shows the main navigation; phones reach it through the side menu.
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    if (await menu.isVisible()) {
+      await menu.click();
+      await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'my Encore' }).click();
+    } else {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'my Encore' }).click();
+    }
     await expect(page).toHaveURL('/my-encore');
     await expect(page.getByRole('heading', { name: /^Watching/ })).toBeVisible();
     await page.goto('/profile');

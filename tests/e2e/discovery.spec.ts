@@ -147,8 +147,8 @@ test.describe('on a phone', () => {
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
     const box = await drawer.boundingBox();
-    expect(box?.width).toBe(300);
-    expect(box?.height).toBe(812);
+    expect(box?.width).toBeCloseTo(300, 1);
+    expect(box?.height).toBeCloseTo(812, 0);
     await expect(drawer.getByRole('link', { name: 'About us' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(drawer).toHaveCount(0);
