@@ -1,7 +1,7 @@
 /**
  * The load generator, run in its own process (bench/load.ts forks it) so its CPU is not the
  * harness's: jobs in over IPC, one at a time, a result out for each; the parent stops it.
- * - `fixed`: autocannon against one URL for N seconds at C connections.
+ * - `fixed`: autocannon against one URL at C connections, for N seconds or N responses.
  * - `replay`: C clients each "typing" names prefix by prefix, one keep-alive connection each.
  * Latencies are kept raw (autocannon's own histogram rounds to whole milliseconds).
  */
@@ -21,20 +21,24 @@ process.on('message', (job: LoadJob) => {
 async function runFixed(job: Extract<LoadJob, { kind: 'fixed' }>): Promise<LoadResult> {
   const latencies: number[] = [];
   const status: Record<string, number> = {};
+  const started = performance.now();
+  let lastResponse = started;
   const instance = autocannon({
     url: job.url,
     connections: job.connections,
-    duration: job.seconds,
+    ...(job.amount ? { amount: job.amount } : { duration: job.seconds }),
     headers: job.headers,
     timeout: 10,
   });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    lastResponse = performance.now();
     latencies.push(responseTime);
     status[statusCode] = (status[statusCode] ?? 0) + 1;
   });
   const result = await instance;
   return {
-    seconds: result.duration,
+    // autocannon rounds an amount run's duration up to its one-second ticks: time it here.
+    seconds: job.amount ? (lastResponse - started) / 1000 : result.duration,
     responses: latencies.length,
     status,
     errors: result.errors,

@@ -6,7 +6,16 @@ import type { LatencySummary } from './stats.ts';
 export type ReplayStep = { path: string; typed: number };
 
 export type LoadJob =
-  | { kind: 'fixed'; url: string; connections: number; seconds: number; headers: Record<string, string> }
+  | {
+      kind: 'fixed';
+      url: string;
+      connections: number;
+      /** Length of a timed run; with `amount`, only what the run is expected to last. */
+      seconds: number;
+      /** Stop after this many responses instead of after `seconds` (see ssr.ts). */
+      amount?: number;
+      headers: Record<string, string>;
+    }
   | {
       kind: 'replay';
       origin: string;
@@ -66,7 +75,12 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
     track('load generator', worker);
   }
   const child = worker;
-  const limitMs = job.kind === 'fixed' ? (job.seconds + 30) * 1000 : (job.maxSeconds + 120) * 1000;
+  const limitMs =
+    job.kind === 'replay'
+      ? (job.maxSeconds + 120) * 1000
+      : job.amount
+        ? (job.seconds * 4 + 60) * 1000
+        : (job.seconds + 30) * 1000;
   return new Promise<LoadResult>((resolve, reject) => {
     const done = () => {
       clearTimeout(timer);
