@@ -30,7 +30,7 @@ import {
  * matches a third of the catalogue costs a bounded amount (the planner walks the
  * popularity index until it has them); ranking then runs on the candidates (ADR 0003).
  */
-const CANDIDATES = 50;
+const CANDIDATES = 20;
 const PREFIX_CANDIDATES = 20;
 /** Venues whose names match lend their events to the event list (see relatedEvents). */
 const RELATED = 20;
