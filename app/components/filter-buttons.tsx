@@ -56,52 +56,43 @@ const PIN =
 const SLIDERS =
   'M3 5h7.1a2.5 2.5 0 0 1 4.8 0H17v1.5h-2.1a2.5 2.5 0 0 1-4.8 0H3V5Zm9.5-.75a1 1 0 1 0 0 2 1 1 0 0 0 0-2ZM3 13.5h2.1a2.5 2.5 0 0 1 4.8 0H17V15H9.9a2.5 2.5 0 0 1-4.8 0H3v-1.5Zm4.5-.75a1 1 0 1 0 0 2 1 1 0 0 0 0-2Z';
 
-/** SPEC §2 date button: 'Dates' or 'MMM d - MMM d'; opens the date popup. */
-export function DateFilterButton({ label, active = false, filters, mode, tone = 'light' }: Props) {
-  const popup = usePopup(loadDate);
+type AnchoredPopover = typeof DatePopover | typeof LocationPopover;
+
+/** A filter button that opens a popover anchored to it, fetched on first intent. */
+function AnchoredFilterButton({
+  icon,
+  load,
+  Popover,
+  label,
+  active = false,
+  filters,
+  mode,
+  tone = 'light',
+}: Props & { icon: string; load: () => Promise<unknown>; Popover: AnchoredPopover }) {
+  const popup = usePopup(load);
   return (
     <>
       <button {...popup.trigger} className={buttonClass(tone, active)}>
-        <Icon d={CALENDAR} />
+        <Icon d={icon} />
         <span className="truncate">{label}</span>
       </button>
       {popup.mounted && (
         <Suspense fallback={null}>
-          <DatePopover
-            anchor={popup.anchor}
-            open={popup.open}
-            onOpenChange={popup.setOpen}
-            filters={filters}
-            mode={mode}
-          />
+          <Popover anchor={popup.anchor} open={popup.open} onOpenChange={popup.setOpen} filters={filters} mode={mode} />
         </Suspense>
       )}
     </>
   );
 }
 
+/** SPEC §2 date button: 'Dates' or 'MMM d - MMM d'; opens the date popup. */
+export function DateFilterButton(props: Props) {
+  return <AnchoredFilterButton {...props} icon={CALENDAR} load={loadDate} Popover={DatePopover} />;
+}
+
 /** Location button: the chosen city or the located one; opens the location popup. */
-export function LocationFilterButton({ label, active = false, filters, mode, tone = 'light' }: Props) {
-  const popup = usePopup(loadLocation);
-  return (
-    <>
-      <button {...popup.trigger} className={buttonClass(tone, active)}>
-        <Icon d={PIN} />
-        <span className="truncate">{label}</span>
-      </button>
-      {popup.mounted && (
-        <Suspense fallback={null}>
-          <LocationPopover
-            anchor={popup.anchor}
-            open={popup.open}
-            onOpenChange={popup.setOpen}
-            filters={filters}
-            mode={mode}
-          />
-        </Suspense>
-      )}
-    </>
-  );
+export function LocationFilterButton(props: Props) {
+  return <AnchoredFilterButton {...props} icon={PIN} load={loadLocation} Popover={LocationPopover} />;
 }
 
 /** Opens the SPEC §2 Search Settings dialog. */
