@@ -1,39 +1,36 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { SearchQuery, SearchResult } from '../../contracts/catalogue.ts';
+import type { Event, SearchQuery, SearchResult } from '../../contracts/catalogue.ts';
 import { DEFAULTS } from '../../contracts/enums.ts';
 import type { Db } from '../db/client.ts';
 import type { ReadOptions } from './events.ts';
 import {
   eventConditions,
+  type Geo,
   geoOf,
-  keywordCandidates,
   loadAttractions,
   loadEvents,
-  matches,
-  ordered,
-  type Picked,
   pickedIds,
-  relevance,
   rows,
   sourcesFor,
   type TextQuery,
   textQuery,
 } from './queries.ts';
+import {
+  type EventFields,
+  haversine,
+  type Picks,
+  type SearchIndex,
+  searchIndexFor,
+  withWords,
+} from './search-index.ts';
 
 /**
  * GET /events/search (SPEC §2 search box, §7): attractions and upcoming events for what
- * was typed so far. ADR 0003 explains the ranking and the numbers behind the limits below.
+ * was typed so far. Matching and ranking run on the in-memory snapshot (search-index.ts,
+ * ADR 0010) with ADR 0003's rules; rows are then read from the database, or from what
+ * this snapshot already read.
  */
 
-/**
- * Each text branch keeps its most popular matches only, so a one-letter prefix that
- * matches a third of the catalogue costs a bounded amount (the planner walks the
- * popularity index until it has them); ranking then runs on the candidates (ADR 0003).
- */
-const CANDIDATES = 20;
-const PREFIX_CANDIDATES = 20;
-/** Venues whose names match lend their events to the event list (see relatedEvents). */
-const RELATED = 20;
 /** Lowest pg_trgm word similarity a close spelling needs (ADR 0003). */
 const FUZZY_THRESHOLD = 0.45;
 /** Below this many characters a "close spelling" is mostly noise ('tay' ≈ 'tale'). */
@@ -56,96 +53,11 @@ function attractionConditions(query: SearchQuery): SQL[] {
 
 const and = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
 
-/** The best `limit` attractions as a Picked statement. */
-function rankedAttractions(query: SearchQuery, q: TextQuery | undefined, limit: number): Picked {
-  const where = and(attractionConditions(query));
-  if (!q) {
-    return ordered(
-      sql`select a.id from attractions a where ${where} and a.upcoming_events > 0
-        order by a.popularity desc nulls last, a.id limit ${limit}`,
-    );
-  }
-  return ordered(
-    sql`select a.id from (
-      (select a.id, a.search_text, a.popularity from attractions a where ${where} and a.search_text = ${q.text}
-        order by a.popularity desc nulls last limit ${PREFIX_CANDIDATES})
-      union
-      (select a.id, a.search_text, a.popularity from attractions a where ${where} and ${matches('a', q)}
-        order by a.popularity desc nulls last limit ${CANDIDATES})
-      union
-      (select a.id, a.search_text, a.popularity from attractions a where ${where} and a.search_text like ${`${q.text}%`}
-        order by a.popularity desc nulls last limit ${PREFIX_CANDIDATES})
-    ) a order by ${relevance('a', q)} desc, a.search_text, a.id limit ${limit}`,
-  );
-}
-
-/** The best `limit` events whose own name matches, as a Picked statement. */
-function rankedEvents(query: SearchQuery, q: TextQuery | undefined, limit: number, now: Date): Picked {
-  const filters = eventConditions(query, now);
-  if (!q) {
-    return diversified(
-      sql`select e.id, e.search_text, e.popularity, e.starts_at from events e where ${and(filters)}
-        order by e.popularity desc nulls last limit ${CANDIDATES}`,
-      sql`e.popularity`,
-      limit,
-    );
-  }
-  return diversified(keywordCandidates(filters, q, CANDIDATES, false), relevance('e', q), limit);
-}
-
-/**
- * Best first, but one date of each show before a second date of any (ADR 0003): five
- * nights of one tour would otherwise fill the panel, while a search for that one show
- * still lists its dates, soonest first.
- */
-function diversified(candidates: SQL, score: SQL, limit: number): Picked {
-  return ordered(
-    sql`select e.id from (
-      select c.*, row_number() over (partition by c.search_text order by c.starts_at asc nulls last, c.id) as occurrence
-      from (${candidates}) c
-    ) e order by e.occurrence = 1 desc, ${score} desc, e.starts_at asc nulls last, e.id limit ${limit}`,
-  );
-}
-
-/**
- * Events named otherwise but held at a matching venue or featuring a matching attraction
- * ('madison squ', a support act), most popular first. They fill the list only when names
- * alone left room, so a broad prefix never pays for them (ADR 0003).
- */
-function relatedEvents(
-  query: SearchQuery,
-  q: TextQuery,
-  attractionIds: string[],
-  exclude: string[],
-  limit: number,
-  now: Date,
-): Picked {
-  const where = eventConditions(query, now);
-  if (exclude.length > 0) where.push(sql`e.id not in ${exclude}`);
-  // One indexed branch per relation: an OR across them would scan every event.
-  const branch = (condition: SQL) =>
-    sql`(select e.id, e.popularity, e.starts_at from events e where ${and([...where, condition])}
-      order by e.popularity desc nulls last limit ${limit})`;
-  const branches = [
-    branch(
-      sql`e.venue_id in (select v.id from venues v where ${matches('v', q)}
-        order by v.upcoming_events desc limit ${RELATED})`,
-    ),
-    ...(attractionIds.length > 0
-      ? [branch(sql`e.id in (select ea.event_id from event_attractions ea where ea.attraction_id in ${attractionIds})`)]
-      : []),
-  ];
-  return ordered(
-    sql`select e.id from (${sql.join(branches, sql` union `)}) e
-      order by e.popularity desc nulls last, e.starts_at asc nulls last, e.id limit ${limit}`,
-  );
-}
-
 /**
  * Typo-tolerant fallback: names holding a word close to what was typed (pg_trgm
  * word similarity, GIN trigram index), only when nothing matched as typed.
  */
-async function fuzzy(db: Db, query: SearchQuery, q: TextQuery, limit: number, now: Date) {
+async function fuzzy(db: Db, query: SearchQuery, q: TextQuery, limit: number, now: Date): Promise<Picks> {
   const attractionWhere = and(attractionConditions(query));
   const eventWhere = and(eventConditions(query, now));
   // pg_trgm's default word-similarity threshold (0.6) misses one wrong letter in a short
@@ -172,30 +84,59 @@ export async function searchCatalogue(db: Db, query: SearchQuery, options: ReadO
   const now = options.now ?? new Date();
   const size = query.size ?? DEFAULTS.searchSize;
   const q = textQuery(query.keyword);
-  const hydrate = { geo: geoOf(query), ticketCategory: query.ticketCategory ?? DEFAULTS.ticketCategory };
-  let [attractions, events] = await Promise.all([
-    loadAttractions(db, rankedAttractions(query, q, size)),
-    loadEvents(db, rankedEvents(query, q, size, now), hydrate),
-  ]);
-  if (q && events.length < size) {
-    const more = relatedEvents(
-      query,
-      q,
-      attractions.map((a) => a.id),
-      events.map((e) => e.id),
-      size - events.length,
-      now,
-    );
-    events = [...events, ...(await loadEvents(db, more, hydrate))];
-  }
+  const index = await searchIndexFor(db);
+  let picks = index.search(query, q && withWords(q), size, now);
   let isFuzzy = false;
-  if (q && q.text.length >= FUZZY_MIN_LENGTH && attractions.length === 0 && events.length === 0) {
-    const close = await fuzzy(db, query, q, size, now);
-    [attractions, events] = await Promise.all([
-      loadAttractions(db, pickedIds(close.attractions)),
-      loadEvents(db, pickedIds(close.events), hydrate),
-    ]);
-    isFuzzy = attractions.length + events.length > 0;
+  if (q && q.text.length >= FUZZY_MIN_LENGTH && picks.attractions.length === 0 && picks.events.length === 0) {
+    picks = await fuzzy(db, query, q, size, now);
+    isFuzzy = picks.attractions.length + picks.events.length > 0;
   }
-  return { _embedded: { attractions, events }, fuzzy: isFuzzy };
+  const geo = geoOf(query);
+  const ticketCategory = query.ticketCategory ?? DEFAULTS.ticketCategory;
+  const [attractions, events] = await Promise.all([
+    hydrated(index, picks.attractions, (ids) => loadAttractions(db, pickedIds(ids))),
+    hydrated(
+      index,
+      picks.events,
+      (ids) => loadEvents(db, pickedIds(ids), { geo: undefined, ticketCategory }),
+      `|${ticketCategory}`,
+    ),
+  ]);
+  return {
+    _embedded: { attractions, events: geo ? events.map((e) => withDistance(e, index.event(e.id), geo)) : events },
+    fuzzy: isFuzzy,
+  };
+}
+
+/** Hydrated answers kept per snapshot: typing 'dar', 'dari', 'dariu' keeps answering the same few rows. */
+const HYDRATED_ENTRIES = 20_000;
+
+/** Rows by id, in the order asked, from the snapshot's cache or one load for the rest. */
+async function hydrated<T extends { id: string }>(
+  index: SearchIndex,
+  ids: string[],
+  load: (ids: string[]) => Promise<T[]>,
+  variant = '',
+): Promise<T[]> {
+  const cache = index.hydrated as Map<string, T>;
+  const missing = ids.filter((id) => !cache.has(id + variant));
+  if (missing.length > 0) {
+    for (const row of await load(missing)) cache.set(row.id + variant, row);
+    while (cache.size > HYDRATED_ENTRIES) cache.delete(cache.keys().next().value!);
+  }
+  return ids.map((id) => cache.get(id + variant)).filter((row): row is T => row !== undefined);
+}
+
+/** The distance from the searched place, placed as serializeEvent places it. */
+function withDistance(event: Event, fields: EventFields | undefined, geo: Geo): Event {
+  if (!fields || fields.latitude === null || fields.longitude === null) return event;
+  const miles = haversine(geo.latitude, geo.longitude, fields.latitude, fields.longitude, geo.unit);
+  const { _links, _embedded, ...head } = event;
+  return {
+    ...head,
+    distance: Math.round(miles * 100) / 100,
+    units: geo.unit === 'km' ? 'KILOMETERS' : 'MILES',
+    _links,
+    _embedded,
+  };
 }

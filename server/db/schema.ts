@@ -99,6 +99,8 @@ export const venues = pgTable(
     index('venues_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('venues_city_idx').on(sql`lower(${t.city})`),
     index('venues_postal_code_idx').on(t.postalCode),
+    // The newest write is how search's in-memory snapshot notices a change (ADR 0010).
+    index('venues_updated_at_idx').on(t.updatedAt),
   ],
 );
 
@@ -130,6 +132,7 @@ export const attractions = pgTable(
     index('attractions_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('attractions_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
     index('attractions_popularity_idx').on(t.popularity.desc()),
+    index('attractions_updated_at_idx').on(t.updatedAt),
   ],
 );
 
@@ -184,6 +187,7 @@ export const events = pgTable(
     index('events_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('events_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
     index('events_popularity_idx').on(t.popularity.desc()),
+    index('events_updated_at_idx').on(t.updatedAt),
     // Radius filters: a longitude/latitude box on plain columns (the planner has statistics
     // for them, not for a GiST point expression), then great-circle distance (ADR 0003).
     index('events_lon_lat_idx').on(t.longitude, t.latitude),
