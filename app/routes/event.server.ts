@@ -18,7 +18,7 @@ import { ticketCategoryLinks } from '~/lib/page-links';
 import { excerpt, pageMeta, serializeJsonLd } from '~/lib/seo';
 import { artistPath, eventPath, slugify } from '~/lib/slug';
 import { statusView, toEventCard } from '~/lib/views';
-import { getEvent, listEvents } from '../../server/catalogue/index.ts';
+import { getEvent, listEventsOnly } from '../../server/catalogue/index.ts';
 import type { Route } from './+types/event';
 
 /** How many other dates of the same artist the event page lists. */
@@ -43,7 +43,7 @@ export async function loadEventPage({ request, params, context }: Route.LoaderAr
 
   const headliner = event._embedded.attractions[0];
   const others = headliner
-    ? await listEvents(
+    ? await listEventsOnly(
         db,
         eventsQuery({ attractionId: [headliner.id], sort: 'date,asc', size: OTHER_DATES + 1, ticketCategory }),
       )
@@ -123,7 +123,7 @@ export async function loadEventPage({ request, params, context }: Route.LoaderAr
           all: `All ${countLabel(headliner.upcomingEvents._total, 'date')}`,
         }
       : undefined,
-    otherDates: (others?._embedded.events ?? [])
+    otherDates: (others ?? [])
       .filter((other) => other.id !== event.id)
       .slice(0, OTHER_DATES)
       .map(toEventCard),

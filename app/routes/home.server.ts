@@ -5,7 +5,7 @@ import { dateButtonLabel } from '~/lib/format';
 import { filtersFromCookie } from '~/lib/preferences';
 import { pageMeta } from '~/lib/seo';
 import { toAttractionCard, toEventCard } from '~/lib/views';
-import { listEvents, searchCatalogue } from '../../server/catalogue/index.ts';
+import { listEventsOnly, searchCatalogue } from '../../server/catalogue/index.ts';
 import type { Route } from './+types/home';
 
 export const UPCOMING_SIZE = 8;
@@ -24,16 +24,17 @@ export async function loadHome({ request, context }: Route.LoaderArgs) {
   const filters = filtersFromCookie(request.headers.get('Cookie'));
   const place = locationLabel(filters);
   const [nearby, popular, genres] = await Promise.all([
-    listEvents(db, eventsQuery({ ...eventQuery(filters), size: UPCOMING_CANDIDATES })),
+    // The shelf shows no total: the events alone, without counting every match.
+    listEventsOnly(db, eventsQuery({ ...eventQuery(filters), size: UPCOMING_CANDIDATES })),
     searchCatalogue(db, searchQuery({ size: POPULAR_ARTISTS, source: filters.source })),
     genresWithEvents(db),
   ]);
   let upcoming = nearby;
   let widened = false;
-  if (nearby.page.totalElements === 0 && place) {
+  if (nearby.length === 0 && place) {
     // Nothing near them on these dates: show what is on anywhere rather than an empty shelf.
     const anywhere: Filters = { ...defaultFilters(), dates: filters.dates, source: filters.source };
-    upcoming = await listEvents(db, eventsQuery({ ...eventQuery(anywhere), size: UPCOMING_CANDIDATES }));
+    upcoming = await listEventsOnly(db, eventsQuery({ ...eventQuery(anywhere), size: UPCOMING_CANDIDATES }));
     widened = true;
   }
 
@@ -68,7 +69,7 @@ export async function loadHome({ request, context }: Route.LoaderArgs) {
     locationLabel: place ?? 'Anywhere',
     upcomingTitle: widened || !place ? 'Upcoming events' : `Upcoming near ${place}`,
     widenedFrom: widened ? place : undefined,
-    upcoming: oneEachFirst(upcoming._embedded.events, UPCOMING_SIZE).map(toEventCard),
+    upcoming: oneEachFirst(upcoming, UPCOMING_SIZE).map(toEventCard),
     upcomingHref: searchHref(widened ? { ...defaultFilters(), dates: filters.dates } : filters),
     artists: popular._embedded.attractions.map(toAttractionCard),
     segments,

@@ -21,6 +21,7 @@ import {
   loadEvents,
   loadVenue,
   ordered,
+  type Picked,
   pickedIds,
   type Queryable,
   relevance,
@@ -103,6 +104,92 @@ export function eventsHref(query: EventsQuery, page: number, size: number): stri
 }
 
 /**
+ * A keyword page whose candidates number fewer than this per way of matching holds every
+ * match, so its count comes with the page and the counting statement is skipped (below).
+ */
+const COMPLETE_BELOW = 100;
+
+/** The rows of one page (ids, or the statement selecting them) and the total when known. */
+type PageIds = { picked: Picked; total?: number };
+
+/**
+ * The ids on one page of a list, and its total when the statement that found them knew it
+ * anyway. Three shapes, each chosen so PGlite plans and runs as little as possible:
+ *
+ * - an artist's (or several artists') events without a keyword: every match of the artists is
+ *   gathered first (a few hundred rows through event_attractions), then sorted and counted in
+ *   the same statement. Without that fence the planner walks the whole start-order index
+ *   hoping to meet the artist's next dates early: 23 ms instead of 2 for a 400-date tour;
+ * - a keyword ranked by relevance: the bounded candidates (ADR 0003) of every way of matching;
+ *   when no way reached its cap they are every match, and their number is the total;
+ * - anything else: a plain ordered, limited select; the total is counted separately.
+ */
+async function pageIds(db: Queryable, query: EventsQuery, now: Date, { count }: { count: boolean }): Promise<PageIds> {
+  const page = query.page ?? 0;
+  const size = query.size ?? DEFAULTS.pageSize;
+  const geo = geoOf(query);
+  const q = textQuery(query.keyword);
+  const sort = query.sort ?? DEFAULTS.sort;
+  const order = orderBy(query, q, geo);
+  const window = sql`limit ${size} offset ${page * size}`;
+  const read = async (statement: SQL) => {
+    const found = await rows<{ id: string; n: number }>(db, statement);
+    return { ids: pickedIds(found.map((r) => r.id)), n: found[0]?.n };
+  };
+
+  if (!q && query.attractionId?.length) {
+    // Columns orderBy() may read, under the alias it expects.
+    const { ids, n } = await read(sql`with scoped as materialized (
+        select e.id, e.starts_at, e.search_text, e.popularity, e.latitude, e.longitude from events e
+        ${whereOf(eventConditions(query, now))})
+      select e.id, count(*) over ()::int as n from scoped e order by ${order} ${window}`);
+    // A page past the end returns no row to read the total from.
+    if (n !== undefined || page === 0) return { picked: ids, total: n ?? 0 };
+    return { picked: ids, total: count ? await countEvents(db, query, now) : undefined };
+  }
+
+  const filters = eventConditions(query, now);
+  if (q && sort === 'relevance,desc') {
+    // Bounded: only the first (page + 1) × size by relevance can be on this page; more
+    // candidates than that cost little and usually make them every match.
+    const cap = Math.max((page + 1) * size, COMPLETE_BELOW);
+    const { ids, n } = await read(sql`select e.id, count(*) over ()::int as n
+      from (${keywordCandidates(filters, q, cap, true)}) e order by ${order} ${window}`);
+    // Fewer candidates than the cap: no way of matching was cut short, so they are all.
+    if (n !== undefined && n < cap) return { picked: ids, total: n };
+    if (n === undefined && page === 0) return { picked: ids, total: 0 };
+    return { picked: ids, total: count ? await countEvents(db, query, now) : undefined };
+  }
+
+  // The ids stay a subquery of the statement that loads the events: one statement fewer.
+  const where = whereOf(q ? [...filters, eventKeywordCondition(q)] : filters);
+  return {
+    picked: ordered(sql`select e.id from events e ${where} order by ${order} ${window}`),
+    total: count ? await countEvents(db, query, now) : undefined,
+  };
+}
+
+/**
+ * Matching events counted up to COUNT_CAP + 1: a broad list costs the same whatever the
+ * catalogue size. With a keyword, each way of matching stops there too (their union is exact
+ * below the cap).
+ */
+async function countEvents(db: Queryable, query: EventsQuery, now: Date): Promise<number> {
+  const q = textQuery(query.keyword);
+  const filters = eventConditions(query, now);
+  const counting = q
+    ? sql`select count(*)::int as n from (${keywordCandidates(filters, q, COUNT_CAP + 1, true, { byPopularity: false })}) s`
+    : sql`select count(*)::int as n from (select 1 from events e ${whereOf(filters)} limit ${COUNT_CAP + 1}) s`;
+  const [counted] = await rows<{ n: number }>(db, counting);
+  return counted?.n ?? 0;
+}
+
+const hydration = (query: EventsQuery) => ({
+  geo: geoOf(query),
+  ticketCategory: query.ticketCategory ?? DEFAULTS.ticketCategory,
+});
+
+/**
  * GET /events (SPEC §7): the generic event list and the artist events list, Discovery
  * `_embedded.events` + `page` + `_links` (self, first, prev, next, last).
  */
@@ -110,29 +197,11 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
   const now = options.now ?? new Date();
   const page = query.page ?? 0;
   const size = query.size ?? DEFAULTS.pageSize;
-  const geo = geoOf(query);
-  const q = textQuery(query.keyword);
-  const filters = eventConditions(query, now);
-  const where = whereOf(q ? [...filters, eventKeywordCondition(q)] : filters);
-  const sort = query.sort ?? DEFAULTS.sort;
-  const pageIds =
-    q && sort === 'relevance,desc'
-      ? // Bounded: only the first (page + 1) × size by relevance can be on this page.
-        sql`select e.id from (${keywordCandidates(filters, q, (page + 1) * size, true)}) e
-          order by ${orderBy(query, q, geo)} limit ${size} offset ${page * size}`
-      : sql`select e.id from events e ${where} order by ${orderBy(query, q, geo)} limit ${size} offset ${page * size}`;
-
-  // Counting stops past COUNT_CAP: a broad list costs the same whatever the catalogue size.
-  // With a keyword, each way of matching stops there too (their union is exact below the cap).
-  const counting = q
-    ? sql`select count(*)::int as n from (${keywordCandidates(filters, q, COUNT_CAP + 1, true, { byPopularity: false })}) s`
-    : sql`select count(*)::int as n from (select 1 from events e ${where} limit ${COUNT_CAP + 1}) s`;
-  const [[counted], events] = await Promise.all([
-    rows<{ n: number }>(db, counting),
-    loadEvents(db, ordered(pageIds), { geo, ticketCategory: query.ticketCategory ?? DEFAULTS.ticketCategory }),
-  ]);
-  const capped = (counted?.n ?? 0) > COUNT_CAP;
-  const totalElements = capped ? COUNT_CAP : (counted?.n ?? 0);
+  const found = await pageIds(db, query, now, { count: true });
+  const events = await loadEvents(db, found.picked, hydration(query));
+  const counted = found.total ?? 0;
+  const capped = counted > COUNT_CAP;
+  const totalElements = capped ? COUNT_CAP : counted;
 
   const totalPages = Math.ceil(totalElements / size);
   // Discovery's deep-paging rule: pages whose start reaches the limit cannot be asked for.
@@ -148,6 +217,15 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
     },
     page: { size, totalElements, totalPages, number: page, ...(capped ? { totalElementsCapped: true } : {}) },
   };
+}
+
+/**
+ * The events of one page of GET /events, without the count: for pages that show a shelf
+ * of events and no total (the home page, an event's other dates).
+ */
+export async function listEventsOnly(db: Queryable, query: EventsQuery, options: ReadOptions = {}): Promise<Event[]> {
+  const found = await pageIds(db, query, options.now ?? new Date(), { count: false });
+  return loadEvents(db, found.picked, hydration(query));
 }
 
 /** GET /events/{id} (SPEC §7 "a value holding the event"), or null when there is none. */

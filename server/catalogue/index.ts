@@ -2,6 +2,14 @@
  * The catalogue's one entry point for page loaders and other modules: plain functions
  * taking `db` (context.services.database.db), the same ones the /api routes call.
  */
-export { getAttraction, getEvent, getEventImages, getVenue, listEvents, type ReadOptions } from './events.ts';
+export {
+  getAttraction,
+  getEvent,
+  getEventImages,
+  getVenue,
+  listEvents,
+  listEventsOnly,
+  type ReadOptions,
+} from './events.ts';
 export { searchCatalogue } from './search.ts';
 export { ticketPrice } from './ticket-category.ts';
