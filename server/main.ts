@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { createAuthService } from './accounts/auth-service.ts';
-import { searchIndexFor } from './catalogue/search-index.ts';
+import { prepareSearch } from './catalogue/search.ts';
 import { ensureDemoCatalogue } from './catalogue/seed.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, parseEnv } from './env.ts';
@@ -38,7 +38,7 @@ async function main() {
   }
   // Search answers from an in-memory snapshot (ADR 0010): build it before the first keystroke.
   const indexing = performance.now();
-  await searchIndexFor(database.db);
+  await prepareSearch(database.db);
   logger.info({ ms: Math.round(performance.now() - indexing) }, 'search index ready');
   const app = await createWebServer({ services });
   // my Encore jobs (ADR 0008) need the migrated database; they stop before it closes.

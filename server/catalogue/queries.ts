@@ -412,6 +412,11 @@ export async function loadVenue(db: Queryable, id: string, now: Date): Promise<V
 export type HydrateOptions = {
   geo: Geo | undefined;
   ticketCategory: TicketCategory;
+  /**
+   * Line-ups by event id, headliner first, when the caller already knows them (search's
+   * snapshot); otherwise a second statement reads them.
+   */
+  lineUps?: (eventIds: string[]) => Promise<Map<string, Attraction[]>>;
 };
 
 /** A statement selecting `id` and `ord` (the order to answer in) of the rows to load. */
@@ -448,17 +453,9 @@ export async function loadEvents(db: Queryable, picked: Picked, options: Hydrate
       order by p.ord`,
   );
   if (list.length === 0) return [];
-  const lineUp = await rows<AttractionRow & { event_id: string }>(
-    db,
-    sql`select ea.event_id, ${ATTRACTION_COLUMNS} from event_attractions ea join attractions a on a.id = ea.attraction_id
-      where ea.event_id in ${list.map((e) => e.id)} order by ea.event_id, ea.position, a.id`,
-  );
-  const names = await classificationNames(db, [...list, ...lineUp]);
-  const attractions = new Map<string, Attraction[]>();
-  for (const row of lineUp) {
-    const attraction = serializeAttraction(row, totalOnly(row), names);
-    attractions.set(row.event_id, [...(attractions.get(row.event_id) ?? []), attraction]);
-  }
+  const ids = list.map((e) => e.id);
+  const attractions = options.lineUps ? await options.lineUps(ids) : await lineUpsOf(db, ids);
+  const names = await classificationNames(db, list);
   const unit = options.geo?.unit ?? DEFAULTS.unit;
   return list.map((row) => {
     const venue = venueOf(row);
@@ -470,4 +467,20 @@ export async function loadEvents(db: Queryable, picked: Picked, options: Hydrate
       names,
     });
   });
+}
+
+/** The attractions of each event, headliner first. */
+async function lineUpsOf(db: Queryable, eventIds: string[]): Promise<Map<string, Attraction[]>> {
+  const lineUp = await rows<AttractionRow & { event_id: string }>(
+    db,
+    sql`select ea.event_id, ${ATTRACTION_COLUMNS} from event_attractions ea join attractions a on a.id = ea.attraction_id
+      where ea.event_id in ${eventIds} order by ea.event_id, ea.position, a.id`,
+  );
+  const names = await classificationNames(db, lineUp);
+  const attractions = new Map<string, Attraction[]>();
+  for (const row of lineUp) {
+    const attraction = serializeAttraction(row, totalOnly(row), names);
+    attractions.set(row.event_id, [...(attractions.get(row.event_id) ?? []), attraction]);
+  }
+  return attractions;
 }

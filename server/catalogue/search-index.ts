@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { parsePriceBand, resolveLocation, type SearchQuery } from '../../contracts/catalogue.ts';
-import { DEFAULTS, type Unit } from '../../contracts/enums.ts';
+import { DEFAULTS, TICKET_CATEGORIES, type Unit } from '../../contracts/enums.ts';
 import { type Queryable, rows, sourcesFor, type TextQuery } from './queries.ts';
 import { ticketPrice } from './ticket-category.ts';
 
@@ -233,8 +233,8 @@ export type IndexRows = {
   attractions: AttractionRow[];
   venues: VenueRow[];
   events: EventFields[];
-  /** Line-ups: [event id, attraction id]. */
-  lineUps: Array<[string, string]>;
+  /** Line-ups: [event id, attraction id, position]. */
+  lineUps: Array<[string, string, number]>;
   /** Classification id → name, for genre filters given by name. */
   classifications: Array<{ id: string; name: string }>;
 };
@@ -267,7 +267,9 @@ export class SearchIndex {
       this.eventRank.set(event.id, rank);
       if (event.venue_id) push(this.venueEvents, event.venue_id, rank);
     });
-    for (const [eventId, attractionId] of source.lineUps) {
+    // Headliner first, as the API lists them (position, then id).
+    const ordered = [...source.lineUps].sort((a, b) => compareIds(a[0], b[0]) || a[2] - b[2] || compareIds(a[1], b[1]));
+    for (const [eventId, attractionId] of ordered) {
       const rank = this.eventRank.get(eventId);
       if (rank === undefined) continue;
       push(this.attractionEvents, attractionId, rank);
@@ -298,20 +300,31 @@ export class SearchIndex {
       current.popularity === fields.popularity &&
       current.venue_id === fields.venue_id &&
       indexed.length === lineUp.length &&
-      indexed.every((id) => lineUp.includes(id))
+      indexed.every((id, i) => lineUp[i] === id)
     );
   }
 
-  /** Writes an indexed event's prices, dates and place (see patchable); drops hydrated answers. */
+  /** Writes an indexed event's prices, dates and place (see patchable); drops its hydrated copies. */
   patch(fields: EventFields): void {
     this.events[this.eventRank.get(fields.id)!] = fields;
-    this.hydrated.clear();
+    for (const category of TICKET_CATEGORIES) this.hydrated.delete(`e:${fields.id}|${category}`);
   }
 
   /** An event's indexed fields, by id. */
   event(id: string): EventFields | undefined {
     const rank = this.eventRank.get(id);
     return rank === undefined ? undefined : this.events[rank];
+  }
+
+  /** An event's attraction ids, headliner first. */
+  lineUp(eventId: string): readonly string[] {
+    const rank = this.eventRank.get(eventId);
+    return (rank === undefined ? undefined : this.eventAttractions.get(rank)) ?? [];
+  }
+
+  /** The most popular ids, for warming caches. */
+  popular(kind: 'attractions' | 'events', limit: number): string[] {
+    return (kind === 'attractions' ? this.attractions : this.events).slice(0, limit).map((row) => row.id);
   }
 
   /**
@@ -605,17 +618,17 @@ export async function loadIndexRows(db: Queryable): Promise<IndexRows> {
     db,
     (after) => sql`select ${EVENT_COLUMNS} from events e where e.id > ${after} order by e.id limit ${PAGE}`,
   );
-  const lineUps: Array<[string, string]> = [];
-  let after: [string, string] = ['', ''];
+  const lineUps: Array<[string, string, number]> = [];
+  let after = ['', ''];
   for (;;) {
-    const page = await rows<{ event_id: string; attraction_id: string }>(
+    const page = await rows<{ event_id: string; attraction_id: string; position: number }>(
       db,
-      sql`select event_id, attraction_id from event_attractions
+      sql`select event_id, attraction_id, position from event_attractions
         where (event_id, attraction_id) > (${after[0]}, ${after[1]}) order by event_id, attraction_id limit ${PAGE}`,
     );
-    for (const r of page) lineUps.push([r.event_id, r.attraction_id]);
+    for (const r of page) lineUps.push([r.event_id, r.attraction_id, r.position]);
     if (page.length < PAGE) break;
-    after = lineUps[lineUps.length - 1]!;
+    after = [page[page.length - 1]!.event_id, page[page.length - 1]!.attraction_id];
   }
   const classifications = await rows<{ id: string; name: string }>(db, sql`select id, name from classifications`);
   return { attractions, venues, events, lineUps, classifications };
@@ -626,17 +639,17 @@ export async function loadChangedEvents(
   db: Queryable,
   since: string,
   limit: number,
-): Promise<{ events: EventFields[]; lineUps: Array<[string, string]> }> {
+): Promise<{ events: EventFields[]; lineUps: Array<[string, string, number]> }> {
   const events = await rows<EventFields>(
     db,
     sql`select ${EVENT_COLUMNS} from events e where e.updated_at >= ${since}::timestamptz order by e.id limit ${limit}`,
   );
   if (events.length === 0) return { events, lineUps: [] };
-  const links = await rows<{ event_id: string; attraction_id: string }>(
+  const links = await rows<{ event_id: string; attraction_id: string; position: number }>(
     db,
-    sql`select event_id, attraction_id from event_attractions where event_id in ${events.map((e) => e.id)}`,
+    sql`select event_id, attraction_id, position from event_attractions where event_id in ${events.map((e) => e.id)}`,
   );
-  return { events, lineUps: links.map((l) => [l.event_id, l.attraction_id]) };
+  return { events, lineUps: links.map((l) => [l.event_id, l.attraction_id, l.position]) };
 }
 
 export type CatalogueVersion = { events: string | null; attractions: string | null; venues: string | null };
@@ -725,7 +738,11 @@ async function refresh(db: Queryable, h: Holder): Promise<void> {
   } else if (version.events !== h.version.events) {
     // Usually a few prices or statuses moved (tracking's market, a status change): patch them.
     const changed = await loadChangedEvents(db, h.version.events ?? '-infinity', PATCH_LIMIT + 1);
-    const lineUp = (id: string) => changed.lineUps.filter(([eventId]) => eventId === id).map(([, a]) => a);
+    const lineUp = (id: string) =>
+      changed.lineUps
+        .filter(([eventId]) => eventId === id)
+        .sort((a, b) => a[2] - b[2] || compareIds(a[1], b[1]))
+        .map(([, attractionId]) => attractionId);
     const index = h.index;
     if (changed.events.length <= PATCH_LIMIT && changed.events.every((e) => index.patchable(e, lineUp(e.id)))) {
       for (const event of changed.events) index.patch(event);

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Event, SearchQuery, SearchResult } from '../../contracts/catalogue.ts';
-import { DEFAULTS } from '../../contracts/enums.ts';
+import { DEFAULTS, type TicketCategory } from '../../contracts/enums.ts';
 import type { Db } from '../db/client.ts';
 import type { ReadOptions } from './events.ts';
 import {
@@ -85,6 +85,10 @@ export async function searchCatalogue(db: Db, query: SearchQuery, options: ReadO
   const size = query.size ?? DEFAULTS.searchSize;
   const q = textQuery(query.keyword);
   const index = await searchIndexFor(db);
+  if (!warmed.has(index)) {
+    warmed.add(index);
+    warm(db, index).catch((error: Error) => console.warn(`search warm-up failed: ${error.message}`));
+  }
   let picks = index.search(query, q && withWords(q), size, now);
   let isFuzzy = false;
   if (q && q.text.length >= FUZZY_MIN_LENGTH && picks.attractions.length === 0 && picks.events.length === 0) {
@@ -94,13 +98,8 @@ export async function searchCatalogue(db: Db, query: SearchQuery, options: ReadO
   const geo = geoOf(query);
   const ticketCategory = query.ticketCategory ?? DEFAULTS.ticketCategory;
   const [attractions, events] = await Promise.all([
-    hydrated(index, picks.attractions, (ids) => loadAttractions(db, pickedIds(ids))),
-    hydrated(
-      index,
-      picks.events,
-      (ids) => loadEvents(db, pickedIds(ids), { geo: undefined, ticketCategory }),
-      `|${ticketCategory}`,
-    ),
+    hydrateAttractions(db, index, picks.attractions),
+    hydrateEvents(db, index, picks.events, ticketCategory),
   ]);
   return {
     _embedded: { attractions, events: geo ? events.map((e) => withDistance(e, index.event(e.id), geo)) : events },
@@ -108,23 +107,81 @@ export async function searchCatalogue(db: Db, query: SearchQuery, options: ReadO
   };
 }
 
-/** Hydrated answers kept per snapshot: typing 'dar', 'dari', 'dariu' keeps answering the same few rows. */
-const HYDRATED_ENTRIES = 20_000;
+// ─── Rows, read once per snapshot ────────────────────────────────────────────
 
-/** Rows by id, in the order asked, from the snapshot's cache or one load for the rest. */
-async function hydrated<T extends { id: string }>(
+/**
+ * Serialized rows kept per snapshot (search-index.ts drops an event's copies when it
+ * patches it): typing 'dar', 'dari', 'dariu' keeps answering the same few rows, and short
+ * prefixes answer the most popular ones.
+ */
+const HYDRATED_ENTRIES = 40_000;
+/** Warmed after each build, in pages, so the first keystrokes after a start find them. */
+const WARM = { attractions: 20_000, events: 10_000, page: 1_000 };
+const warmed = new WeakSet<SearchIndex>();
+
+async function cached<T extends { id: string }>(
   index: SearchIndex,
-  ids: string[],
+  ids: readonly string[],
+  key: (id: string) => string,
   load: (ids: string[]) => Promise<T[]>,
-  variant = '',
 ): Promise<T[]> {
   const cache = index.hydrated as Map<string, T>;
-  const missing = ids.filter((id) => !cache.has(id + variant));
+  const missing = [...new Set(ids.filter((id) => !cache.has(key(id))))];
   if (missing.length > 0) {
-    for (const row of await load(missing)) cache.set(row.id + variant, row);
+    for (const row of await load(missing)) cache.set(key(row.id), row);
     while (cache.size > HYDRATED_ENTRIES) cache.delete(cache.keys().next().value!);
   }
-  return ids.map((id) => cache.get(id + variant)).filter((row): row is T => row !== undefined);
+  return ids.map((id) => cache.get(key(id))).filter((row): row is T => row !== undefined);
+}
+
+const hydrateAttractions = (db: Db, index: SearchIndex, ids: readonly string[]) =>
+  cached(
+    index,
+    ids,
+    (id) => `a:${id}`,
+    (missing) => loadAttractions(db, pickedIds(missing)),
+  );
+
+/** Events with their venue; line-ups come from the snapshot and the attractions above. */
+const hydrateEvents = (db: Db, index: SearchIndex, ids: readonly string[], ticketCategory: TicketCategory) =>
+  cached(
+    index,
+    ids,
+    (id) => `e:${id}|${ticketCategory}`,
+    (missing) =>
+      loadEvents(db, pickedIds(missing), {
+        geo: undefined,
+        ticketCategory,
+        lineUps: async (eventIds) => {
+          const all = await hydrateAttractions(
+            db,
+            index,
+            eventIds.flatMap((id) => index.lineUp(id)),
+          );
+          const byId = new Map(all.map((a) => [a.id, a]));
+          return new Map(
+            eventIds.map((id) => [id, index.lineUp(id).flatMap((a) => (byId.has(a) ? [byId.get(a)!] : []))]),
+          );
+        },
+      }),
+  );
+
+async function warm(db: Db, index: SearchIndex): Promise<void> {
+  const attractions = index.popular('attractions', WARM.attractions);
+  for (let i = 0; i < attractions.length; i += WARM.page) {
+    await hydrateAttractions(db, index, attractions.slice(i, i + WARM.page));
+  }
+  const events = index.popular('events', WARM.events);
+  for (let i = 0; i < events.length; i += WARM.page) {
+    await hydrateEvents(db, index, events.slice(i, i + WARM.page), DEFAULTS.ticketCategory);
+  }
+}
+
+/** Builds the snapshot and reads its most popular rows: done before the server listens. */
+export async function prepareSearch(db: Db): Promise<void> {
+  const index = await searchIndexFor(db);
+  warmed.add(index);
+  await warm(db, index);
 }
 
 /** The distance from the searched place, placed as serializeEvent places it. */
