@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { notifyCatalogueChanged } from '../catalogue/changes.ts';
 import type { Db } from '../db/client.ts';
 import type { PriceRange } from '../db/schema.ts';
 import { recordPriceObservations } from './observations.ts';
@@ -166,6 +167,8 @@ export async function simulateMarket(
       db,
       moves.map((m) => m.id),
     );
+    // Event pages show these prices: copies of them kept in this process are now wrong.
+    notifyCatalogueChanged();
   }
   return { considered: candidates.length, moved: moves.length };
 }

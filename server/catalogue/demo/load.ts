@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { notifyCatalogueChanged } from '../changes.ts';
 import { refreshUpcomingCounts } from '../counts.ts';
 import { imageSet } from '../images.ts';
 import { searchText } from '../text.ts';
@@ -240,6 +241,7 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
   }
   // Fresh statistics, so the planner sees the new row counts from the first query.
   await db.execute(sql.raw(`ANALYZE ${CATALOGUE_TABLES.join(', ')}`));
+  notifyCatalogueChanged();
 
   return {
     skipped,

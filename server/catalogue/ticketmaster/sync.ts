@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ingestRuns } from '../../db/schema.ts';
 import { recordPriceObservations } from '../../tracking/observations.ts';
+import { notifyCatalogueChanged } from '../changes.ts';
 import { refreshUpcomingCounts } from '../counts.ts';
 import { DiscoveryClient, type DiscoveryClientOptions, DiscoveryError, type DiscoveryErrorCode } from './client.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -296,7 +297,10 @@ export async function syncTicketmaster(options: SyncOptions): Promise<SyncResult
     activeTokens.delete(owner.token);
     // Stored pages change how many upcoming events attractions and venues have (a resumed run
     // may have stored some before its process died without refreshing).
-    if (pagesThisInvocation > 0 || claimed.resumed) await refreshUpcomingCounts(db, { now: new Date(clock.now()) });
+    if (pagesThisInvocation > 0 || claimed.resumed) {
+      await refreshUpcomingCounts(db, { now: new Date(clock.now()) });
+      notifyCatalogueChanged();
+    }
   }
 }
 
