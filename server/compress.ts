@@ -7,8 +7,8 @@ import zlib from 'node:zlib';
  * flushed after every chunk so streamed HTML still arrives as it is rendered. Pages are
  * 5–8× smaller on the wire, which is most of a phone's first paint on a slow network.
  */
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|x-component)|image\/svg\+xml)/i;
-const MIN_BYTES = 1024;
+export const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|x-component)|image\/svg\+xml)/i;
+export const MIN_BYTES = 1024;
 
 export function pickEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
   const accepted = (Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? ''))

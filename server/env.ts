@@ -42,6 +42,8 @@ const EnvSchema = z
     IP_GEOLOCATION_URL: z.url().optional(),
     ONBOARDING_DELAY_MS: z.coerce.number().int().min(0).default(360_000),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    /** Anonymous page cache (server/page-cache.ts, ADR 0009): how long a rendered page is reused; 0 turns it off. */
+    PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     /** On SIGTERM, keep accepting for this long (answering `Connection: close`) before closing. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,27 +1,44 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ServerBuild } from 'react-router';
-import { readSessionUser } from './accounts/session.ts';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { readSessionUser, SESSION_COOKIE } from './accounts/session.ts';
 import { apiPlugin } from './app.ts';
+import { onCatalogueChanged } from './catalogue/changes.ts';
 import { compressedResponse } from './compress.ts';
 import type { Services } from './context.ts';
+import { createPageCache, type PageCache } from './page-cache.ts';
+
+/**
+ * Cookies page renders read (app/**): the remembered filters (app/lib/preferences.ts
+ * FILTERS_COOKIE, read by the home loader). The session cookie is not here: a request that
+ * has one is never served from the page cache. server/page-cache.test.ts checks app/ reads
+ * no other request input.
+ */
+export const PAGE_KEY_COOKIES = ['encoreFilters'] as const;
 
 export type WebServerOptions = {
   services: Services;
   /** Folder holding React Router's `client/` and `server/` output. */
   buildDir?: string;
+  /** The server build to render with instead of `buildDir`'s (tests load it through Vite). */
+  build?: ServerBuild;
 };
 
 /**
  * One Fastify instance: the product API at /api, hashed assets from build/client with a
  * long cache, and every other path rendered by React Router on the server.
  */
-export async function createWebServer({ services, buildDir = 'build' }: WebServerOptions): Promise<FastifyInstance> {
+export async function createWebServer({
+  services,
+  buildDir = 'build',
+  build: givenBuild,
+}: WebServerOptions): Promise<FastifyInstance> {
   const { env, logger } = services;
   const app = Fastify({
     loggerInstance: logger,
@@ -47,10 +64,10 @@ export async function createWebServer({ services, buildDir = 'build' }: WebServe
 
   const clientDir = path.resolve(buildDir, 'client');
   const serverEntry = path.resolve(buildDir, 'server', 'index.js');
-  if (!existsSync(serverEntry)) {
+  if (!givenBuild && !existsSync(serverEntry)) {
     throw new Error(`No web build at ${serverEntry}: run \`npm run build\` first`);
   }
-  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const build = givenBuild ?? ((await import(pathToFileURL(serverEntry).href)) as ServerBuild);
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -62,24 +79,62 @@ export async function createWebServer({ services, buildDir = 'build' }: WebServe
     },
   });
 
-  const handle = createRequestListener({
-    build,
-    mode: env.NODE_ENV === 'production' ? 'production' : 'development',
-    // Loaders learn the signed-in user from the verified session cookie (server/accounts/session.ts).
-    getLoadContext: async (request) => ({
-      services,
-      sessionUser: await readSessionUser(services, request.headers.get('cookie')),
-    }),
+  const mode = env.NODE_ENV === 'production' ? 'production' : 'development';
+  // Loaders learn the signed-in user from the verified session cookie (server/accounts/session.ts).
+  const getLoadContext = async (request: Request) => ({
+    services,
+    sessionUser: await readSessionUser(services, request.headers.get('cookie')),
   });
+  const handle = createRequestListener({ build, mode, getLoadContext });
+
+  // Anonymous visitors' pages are rendered once per TTL (ADR 0009); a catalogue write in this
+  // process drops them at once.
+  let pageCache: PageCache | undefined;
+  if (env.PAGE_CACHE_TTL_MS > 0) {
+    const cache = createPageCache({
+      ttlMs: env.PAGE_CACHE_TTL_MS,
+      keyCookies: PAGE_KEY_COOKIES,
+      sessionCookie: SESSION_COOKIE,
+      onError: (error) => logger.error({ err: error }, 'page cache render failed'),
+    });
+    const stop = onCatalogueChanged(() => cache.clear());
+    app.addHook('onClose', async () => stop());
+    pageCache = cache;
+  }
+  const renderDocument = createRequestHandler(build, mode);
+  const render = async (req: IncomingMessage) => {
+    const request = fetchRequest(req);
+    return renderDocument(request, await getLoadContext(request));
+  };
 
   // Everything that is neither an API route (the /api plugin answers its own 404s in JSON)
   // nor a static file is a page: React Router renders it, including its own 404.
   app.setNotFoundHandler((request, reply) => {
     reply.hijack();
-    handle(request.raw, compressedResponse(request.raw, reply.raw) as unknown as typeof reply.raw);
+    const stream = () => handle(request.raw, compressedResponse(request.raw, reply.raw) as unknown as typeof reply.raw);
+    const key = pageCache?.keyOf(request.raw);
+    if (!pageCache || key === undefined) return stream();
+    void pageCache
+      .serve(request.raw, reply.raw, key, () => render(request.raw))
+      .then((served) => {
+        if (!served) stream();
+      });
   });
 
   return app;
+}
+
+/**
+ * The request React Router sees, built as @react-router/node builds it (protocol of the
+ * socket, Host header, path): a cached page is keyed on exactly these. Always GET: a HEAD
+ * is answered from the GET's render, without its body.
+ */
+function fetchRequest(req: IncomingMessage): Request {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https:' : 'http:';
+  const url = new URL(req.url ?? '/', `${protocol}//${headers.get('host') ?? 'localhost'}`);
+  return new Request(url, { method: 'GET', headers });
 }
 
 declare module 'fastify' {

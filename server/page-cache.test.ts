@@ -1,0 +1,408 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from './accounts/session.ts';
+import { productionTestAuth } from './accounts/test-keys.ts';
+import { notifyCatalogueChanged } from './catalogue/changes.ts';
+import {
+  daysFromNow,
+  insertAttraction,
+  insertClassifications,
+  insertEvent,
+  insertVenue,
+} from './catalogue/testing/fixtures.ts';
+import type { Database } from './db/client.ts';
+import { createWebServer, PAGE_KEY_COOKIES } from './http.ts';
+import { createPageCache } from './page-cache.ts';
+import { testServices } from './testing/services.ts';
+import { createTestDatabase } from './testing/test-db.ts';
+
+type Answer = { status: number; headers: IncomingMessage['headers']; raw: Buffer; text: string };
+
+/** One request as a client sends it; the body as received and decoded. */
+function fetchRaw(url: string, options: { method?: string; headers?: Record<string, string> } = {}) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = res.headers['content-encoding'];
+        const decoded =
+          raw.length === 0
+            ? raw
+            : encoding === 'br'
+              ? zlib.brotliDecompressSync(raw)
+              : encoding === 'gzip'
+                ? zlib.gunzipSync(raw)
+                : raw;
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text: decoded.toString('utf8') });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const listen = async (server: Server) => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ─── The cache on its own: a loopback server whose "render" is counted ──────────────────
+
+describe('page cache rules', () => {
+  const page = (n: number) => `<!DOCTYPE html><html><body>${`<p>Render ${n}</p>`.repeat(200)}</body></html>`;
+  let clock = 0;
+  let renders = 0;
+  /** What the next renders answer; `delayMs` keeps a render in flight. */
+  let answer: { status?: number; headers?: Record<string, string>; delayMs?: number } = {};
+  const cache = createPageCache({
+    ttlMs: 1_000,
+    keyCookies: ['prefs'],
+    sessionCookie: 'session',
+    maxEntries: 3,
+    now: () => clock,
+  });
+  const server = createServer((req, res) => {
+    const key = cache.keyOf(req);
+    const render = async () => {
+      const n = ++renders;
+      if (answer.delayMs) await sleep(answer.delayMs);
+      return new Response(page(n), {
+        status: answer.status ?? 200,
+        headers: { 'Content-Type': 'text/html', ...answer.headers },
+      });
+    };
+    const uncached = async () => {
+      const response = await render();
+      res.writeHead(response.status, { 'Content-Type': 'text/html', 'X-Uncached': 'yes' });
+      res.end(await response.text());
+    };
+    if (key === undefined) return void uncached();
+    void cache.serve(req, res, key, render).then((served) => {
+      if (!served) void uncached();
+    });
+  });
+  let origin = '';
+  beforeAll(async () => {
+    origin = await listen(server);
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const get = (pathname: string, headers: Record<string, string> = {}, method = 'GET') =>
+    fetchRaw(`${origin}${pathname}`, { method, headers });
+  const reset = () => {
+    cache.clear();
+    clock = 0;
+    renders = 0;
+    answer = {};
+  };
+
+  it('answers a second request from the first render, until the TTL; then stale once while one request renders again', async () => {
+    reset();
+    expect((await get('/a')).text).toContain('Render 1');
+    expect((await get('/a')).text).toContain('Render 1');
+    clock = 1_500; // past the TTL, within the stale window
+    expect((await get('/a')).text).toContain('Render 1');
+    await sleep(20); // the re-render in the background
+    expect((await get('/a')).text).toContain('Render 2');
+    clock = 5_000; // past the stale window: waits for a new render
+    expect((await get('/a')).text).toContain('Render 3');
+    expect(renders).toBe(3);
+  });
+
+  it('renders once for many concurrent misses of one page', async () => {
+    reset();
+    answer = { delayMs: 50 };
+    const answers = await Promise.all(Array.from({ length: 32 }, () => get('/busy')));
+    expect(renders).toBe(1);
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+  });
+
+  it('keeps pages apart by path, query and the cookies renders read, not by other cookies', async () => {
+    reset();
+    const first = (await get('/p?x=1')).text;
+    expect((await get('/p?x=2')).text).not.toBe(first);
+    expect((await get('/p?x=1', { Cookie: 'prefs=near%3DAustin' })).text).not.toBe(first);
+    expect((await get('/p?x=1', { Cookie: 'analytics=123' })).text).toBe(first);
+    expect((await get('/p?x=1', { Cookie: 'analytics=9; prefs=near%3DAustin' })).text).toContain('Render 3');
+  });
+
+  it('never answers a signed-in request from the cache nor stores its page', async () => {
+    reset();
+    await get('/me');
+    const signedIn = await get('/me', { Cookie: 'session=token' });
+    expect(signedIn.headers['x-uncached']).toBe('yes');
+    expect(signedIn.text).toContain('Render 2');
+    expect((await get('/me', { Authorization: 'Bearer token' })).text).toContain('Render 3');
+    expect((await get('/me')).text).toContain('Render 1');
+    expect((await get('/me', {}, 'POST')).headers['x-uncached']).toBe('yes');
+  });
+
+  it('stores neither non-200 answers nor answers that set cookies or are private, and never shares them', async () => {
+    const answers: (typeof answer)[] = [
+      { status: 404 },
+      { status: 301 },
+      { headers: { 'Set-Cookie': 'id=1' } },
+      { headers: { 'Cache-Control': 'private, no-store' } },
+    ];
+    for (const next of answers) {
+      reset();
+      answer = { ...next, delayMs: 30 };
+      const [a, b] = await Promise.all([get('/x'), get('/x')]);
+      // Whoever rendered gets its own answer; the request that waited renders its own.
+      expect(a.text).not.toBe(b.text);
+      expect(renders).toBe(2);
+      expect((await get('/x')).headers['x-uncached']).toBe('yes');
+      expect(renders).toBe(3);
+    }
+  });
+
+  it('answers HEAD from the stored page, without a body', async () => {
+    reset();
+    const full = await get('/h', { 'Accept-Encoding': 'br' });
+    const head = await get('/h', { 'Accept-Encoding': 'br' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.raw.length).toBe(0);
+    expect(head.headers['content-length']).toBe(String(full.raw.length));
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(renders).toBe(1);
+  });
+
+  it('drops the least recently used page beyond its bounds, and everything on clear()', async () => {
+    reset();
+    for (const p of ['/1', '/2', '/3']) await get(p);
+    await get('/1'); // used: /2 is now the oldest
+    await get('/4');
+    expect(cache.stats().entries).toBe(3);
+    expect((await get('/1')).text).toContain('Render 1');
+    expect((await get('/2')).text).toContain('Render 5');
+    cache.clear();
+    expect((await get('/1')).text).toContain('Render 6');
+  });
+});
+
+// ─── Through the real server: React Router, the loaders and a real database ─────────────
+
+let vite: ViteDevServer;
+let build: ServerBuild;
+let database: Database;
+let tokens: Awaited<ReturnType<typeof productionTestAuth>>;
+let buildDir: string;
+const servers: FastifyInstance[] = [];
+let ids: { artist: string; event: string };
+const PROJECT = 'encore-page-cache-test';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database;
+  await insertClassifications(db);
+  const venue = await insertVenue(db, {
+    name: 'Paramount Theatre',
+    city: 'Austin',
+    stateCode: 'TX',
+    latitude: 30.2672,
+    longitude: -97.7431,
+  });
+  const artist = await insertAttraction(db, { name: 'Cached Comets' });
+  const event = await insertEvent(db, {
+    name: 'Cached Comets Live',
+    venue,
+    attractionIds: [artist.id],
+    info: 'Doors open at seven.',
+    startsAt: daysFromNow(10),
+  });
+  ids = { artist: artist.id, event: event.id };
+  tokens = await productionTestAuth(PROJECT);
+  // Static files are not under test: an empty client folder.
+  buildDir = mkdtempSync(path.join(os.tmpdir(), 'encore-page-cache-'));
+  mkdirSync(path.join(buildDir, 'client'));
+  vite = await createViteServer({
+    configFile: 'vite.config.ts',
+    logLevel: 'silent',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+  });
+  build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+}, 60_000);
+
+afterAll(async () => {
+  for (const app of servers) await app.close();
+  await vite?.close();
+  await database?.close();
+  await tokens?.close();
+  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+});
+
+async function start(ttlMs: number): Promise<string> {
+  const services = testServices(
+    database,
+    { FIREBASE_PROJECT_ID: PROJECT, PAGE_CACHE_TTL_MS: String(ttlMs) },
+    { auth: tokens.auth },
+  );
+  const app = await createWebServer({ services, build, buildDir });
+  servers.push(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+describe('anonymous pages through the server', () => {
+  let origin = '';
+  let uncached = '';
+  const eventUrl = () => `/events/cached-comets-live/${ids.event}`;
+  beforeAll(async () => {
+    origin = await start(60_000);
+    uncached = await start(0);
+  });
+  const setInfo = (info: string) => database.db.execute(sql`update events set info = ${info} where id = ${ids.event}`);
+
+  it('serves the second anonymous visitor the first render, until the catalogue changes', async () => {
+    await setInfo('Doors open at seven.');
+    notifyCatalogueChanged();
+    const first = await fetchRaw(`${origin}${eventUrl()}`);
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('Doors open at seven.');
+    await setInfo('Doors open at eight.');
+    // The loaders did not run again: the change is not on the page yet.
+    const second = await fetchRaw(`${origin}${eventUrl()}`);
+    expect(second.text).toBe(first.text);
+    // A catalogue write in this process drops what was kept.
+    notifyCatalogueChanged();
+    expect((await fetchRaw(`${origin}${eventUrl()}`)).text).toContain('Doors open at eight.');
+    // With the cache off, every request renders.
+    await setInfo('Doors open at nine.');
+    expect((await fetchRaw(`${uncached}${eventUrl()}`)).text).toContain('Doors open at nine.');
+  });
+
+  it('never gives a signed-in visitor the anonymous page, nor anyone else theirs', async () => {
+    const uid = 'cache-test-user';
+    const cookie = `${SESSION_COOKIE}=${tokens.mint(uid, { email: 'fan@example.test' })}`;
+    const anonymous = await fetchRaw(`${origin}/about-us`);
+    expect(anonymous.text).not.toContain(uid);
+    const signedIn = await fetchRaw(`${origin}/about-us`, { headers: { Cookie: cookie } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.text).toContain(uid);
+    expect((await fetchRaw(`${origin}/about-us`)).text).not.toContain(uid);
+  });
+
+  it('renders the remembered place of each visitor (filters cookie) on its own', async () => {
+    const near = (place: string) => ({
+      Cookie: `encoreFilters=${encodeURIComponent(`geoPoint=30.2672:-97.7431&near=${place}`)}`,
+    });
+    const austin = await fetchRaw(`${origin}/`, { headers: near('Austin') });
+    expect(austin.text).toContain('Upcoming near Austin');
+    const other = await fetchRaw(`${origin}/`, { headers: near('Downtown Austin') });
+    expect(other.text).toContain('Upcoming near Downtown Austin');
+    const none = await fetchRaw(`${origin}/`);
+    expect(none.text).not.toContain('Upcoming near');
+    expect((await fetchRaw(`${origin}/`, { headers: near('Austin') })).text).toBe(austin.text);
+  });
+
+  it('answers each encoding with its own bytes and the same page, and HEAD with the headers alone', async () => {
+    const url = `${origin}/search?keyword=comets`;
+    const plain = await fetchRaw(url, { headers: { 'Accept-Encoding': 'identity' } });
+    const br = await fetchRaw(url, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    const gz = await fetchRaw(url, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    for (const answer of [br, gz]) {
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(answer.text).toBe(plain.text);
+      expect(answer.raw.length).toBeLessThan(plain.raw.length / 3);
+      expect(answer.headers['content-length']).toBe(String(answer.raw.length));
+    }
+    expect(plain.text).toContain('Cached Comets Live');
+    const head = await fetchRaw(url, { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+    expect(head.status).toBe(200);
+    expect(head.raw.length).toBe(0);
+    expect(head.headers['content-type']).toBe(br.headers['content-type']);
+    expect(head.headers['content-length']).toBe(String(br.raw.length));
+  });
+
+  it('keeps the headers a page is rendered with', async () => {
+    const url = `/cached-comets-tickets/artist/${ids.artist}`;
+    const headers = { 'Accept-Encoding': 'br' };
+    const relevant = (answer: Answer) =>
+      Object.fromEntries(
+        Object.entries(answer.headers).filter(
+          ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
+        ),
+      );
+    const reference = await fetchRaw(`${uncached}${url}`, { headers });
+    await fetchRaw(`${origin}${url}`, { headers });
+    const cached = await fetchRaw(`${origin}${url}`, { headers });
+    expect(reference.status).toBe(200);
+    expect(relevant(cached)).toEqual(relevant(reference));
+    expect(cached.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('keeps the data requests of client navigation too', async () => {
+    const url = `${origin}/search.data?keyword=comets`;
+    const first = await fetchRaw(url);
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('Cached Comets Live');
+    await database.db.execute(sql`update events set name = 'Cached Comets Encore' where id = ${ids.event}`);
+    expect((await fetchRaw(url)).text).toBe(first.text);
+    notifyCatalogueChanged();
+    expect((await fetchRaw(url)).text).toContain('Cached Comets Encore');
+    await database.db.execute(sql`update events set name = 'Cached Comets Live' where id = ${ids.event}`);
+    notifyCatalogueChanged();
+  });
+
+  it('passes 404s and redirects through as rendered', async () => {
+    const missing = await fetchRaw(`${origin}/events/nothing/NOPE`);
+    expect(missing.status).toBe(404);
+    const moved = await fetchRaw(`${origin}/events/old-name/${ids.event}`);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe(eventUrl());
+  });
+});
+
+// ─── The key covers every request input a render reads ─────────────────────────────────
+
+describe('what renders read of a request', () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) return files(full);
+      return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
+    });
+  const appFiles = files(path.resolve('app'));
+
+  it('headers: only Cookie, read for the session (never cached) and the filters (in the key)', () => {
+    const reads = new Set<string>();
+    for (const file of appFiles) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/request\.headers\.get\(\s*['"]([^'"]+)['"]/g))
+        reads.add(match[1]!.toLowerCase());
+      // Any other way of reading the request's headers would escape this check.
+      expect(text, file).not.toMatch(/request\.headers(?!\.get\()/);
+    }
+    expect([...reads]).toEqual(['cookie']);
+  });
+
+  it('cookies: the server reads the filters cookie, which the key holds', () => {
+    const preferences = readFileSync(path.resolve('app/lib/preferences.ts'), 'utf8');
+    expect(preferences).toMatch(/export const FILTERS_COOKIE = 'encoreFilters'/);
+    expect(PAGE_KEY_COOKIES).toEqual(['encoreFilters']);
+    const cookieReaders = appFiles.filter((file) =>
+      /filtersFromCookie\(|readCookie\(/.test(readFileSync(file, 'utf8')),
+    );
+    expect(cookieReaders.map((file) => path.relative(path.resolve('app'), file)).sort()).toEqual([
+      'lib/preferences.ts',
+      'routes/home.server.ts',
+    ]);
+  });
+});

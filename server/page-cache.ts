@@ -1,0 +1,311 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { isbot } from 'isbot';
+import { COMPRESSIBLE, MIN_BYTES, pickEncoding } from './compress.ts';
+
+/**
+ * Anonymous page micro-cache (ADR 0009). A server-rendered page costs its loaders' queries
+ * and a React render on the one thread PGlite also runs on, while most page views are
+ * anonymous visitors asking for the same few pages. So, for anonymous GET/HEAD requests, the
+ * rendered 200 answer is kept for a short TTL under everything the render reads of the
+ * request, with its compressed variants, and served without rendering again:
+ *
+ * - key: protocol, Host, path and query (React Router builds request.url from these), the
+ *   values of the cookies renders read (`keyCookies`), and whether the user agent is a bot
+ *   (React Router's default server entry waits for the whole page for bots). HEAD is
+ *   answered from the GET entry; the encoding is picked per request among stored variants;
+ * - only for visitors with no session cookie and no Authorization header: a signed-in
+ *   render is never stored, and an anonymous one is never served to someone signed in;
+ * - only 200 answers without Set-Cookie and without `Cache-Control: private | no-store`;
+ * - a stale entry (TTL passed, less than another TTL ago) is served while one request
+ *   renders it again; concurrent misses of one key wait for one render (single flight);
+ * - bounded by entries and bytes, least recently used dropped first; `clear()` on a
+ *   catalogue change in this process, other processes' writes wait for the TTL.
+ */
+export type PageCacheOptions = {
+  /** How long an answer is served as is; it is then served stale for as long again while re-rendered. */
+  ttlMs: number;
+  /** Cookies a page render reads (app/**): their values are part of the key. */
+  keyCookies: readonly string[];
+  /** A request carrying this cookie is a signed-in visitor's: never cached. */
+  sessionCookie: string;
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+  onError?: (error: unknown) => void;
+};
+
+/** What a render answered, read whole. */
+type Rendered = { status: number; headers: [string, string][]; body: Buffer };
+
+type Stored = Rendered & {
+  key: string;
+  storedAt: number;
+  compressible: boolean;
+  variants: Map<Encoding, Promise<Buffer>>;
+  bytes: number;
+};
+
+/** A key whose last render was not cacheable: requests stream straight through until `until`. */
+type Bypass = { bypassUntil: number };
+
+type Encoding = 'br' | 'gzip';
+
+type Flight = Promise<{ stored?: Stored; rendered?: Rendered }>;
+
+export type PageCacheStats = {
+  entries: number;
+  bytes: number;
+  hits: number;
+  stale: number;
+  misses: number;
+  renders: number;
+};
+
+export type PageCache = {
+  /** The key of a request that may be answered from the cache, or undefined. */
+  keyOf(req: IncomingMessage): string | undefined;
+  /**
+   * Answers from the cache, rendering once on a miss. Resolves false when the caller must
+   * render the page itself (the answer is not cacheable, or the render failed); nothing has
+   * been written to `res` then.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, key: string, render: () => Promise<Response>): Promise<boolean>;
+  clear(): void;
+  stats(): PageCacheStats;
+};
+
+const DEFAULT_MAX_ENTRIES = 1_000;
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/** Rough per-entry overhead on top of bodies (key, headers, bookkeeping). */
+const ENTRY_OVERHEAD = 1_024;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The same levels as the streamed pages (compress.ts), so a cached page is not larger. */
+const compress = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
+  encoding === 'br' ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(body, { level: 6 });
+
+/** Headers a cached answer does not repeat: framing is the cache's own, per response. */
+const DROPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const now = options.now ?? Date.now;
+  const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const entries = new Map<string, Stored | Bypass>();
+  const flights = new Map<string, Flight>();
+  let bytes = 0;
+  /** Bumped by clear(): a render that started before a catalogue change is not stored. */
+  let generation = 0;
+  const counts = { hits: 0, stale: 0, misses: 0, renders: 0 };
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && 'bytes' in entry) bytes -= entry.bytes;
+    entries.delete(key);
+  };
+
+  const trim = () => {
+    // Map order is insertion order and every use re-inserts: the first key is the least recent.
+    for (const key of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      drop(key);
+    }
+  };
+
+  const put = (key: string, entry: Stored | Bypass) => {
+    drop(key);
+    entries.set(key, entry);
+    if ('bytes' in entry) bytes += entry.bytes;
+    trim();
+  };
+
+  const touch = (key: string, entry: Stored | Bypass) => {
+    entries.delete(key);
+    entries.set(key, entry);
+  };
+
+  const variant = (entry: Stored, encoding: Encoding): Promise<Buffer> => {
+    let pending = entry.variants.get(encoding);
+    if (!pending) {
+      pending = compress(entry.body, encoding);
+      entry.variants.set(encoding, pending);
+      pending.then(
+        (compressed) => {
+          entry.bytes += compressed.length;
+          // Counted only while the entry is still the stored one.
+          if (entries.get(entry.key) === entry) {
+            bytes += compressed.length;
+            trim();
+          }
+        },
+        () => entry.variants.delete(encoding),
+      );
+    }
+    return pending;
+  };
+
+  const render = (key: string, run: () => Promise<Response>): Flight => {
+    const existing = flights.get(key);
+    if (existing) return existing;
+    const startedIn = generation;
+    counts.renders++;
+    const flight = (async () => {
+      const rendered = await read(await run());
+      if (!cacheable(rendered)) {
+        if (startedIn === generation) put(key, { bypassUntil: now() + options.ttlMs });
+        return { rendered };
+      }
+      const stored: Stored = {
+        ...rendered,
+        key,
+        storedAt: now(),
+        compressible:
+          COMPRESSIBLE.test(header(rendered.headers, 'content-type') ?? '') &&
+          !header(rendered.headers, 'content-encoding') &&
+          rendered.body.length >= MIN_BYTES,
+        variants: new Map(),
+        bytes: rendered.body.length + ENTRY_OVERHEAD,
+      };
+      if (startedIn === generation) put(key, stored);
+      return { stored, rendered };
+    })().finally(() => flights.delete(key));
+    flights.set(key, flight);
+    return flight;
+  };
+
+  const send = async (req: IncomingMessage, res: ServerResponse, answer: Rendered, entry?: Stored) => {
+    const compressible =
+      entry?.compressible ??
+      (COMPRESSIBLE.test(header(answer.headers, 'content-type') ?? '') &&
+        !header(answer.headers, 'content-encoding') &&
+        answer.body.length >= MIN_BYTES);
+    const encoding = compressible ? pickEncoding(req.headers['accept-encoding']) : undefined;
+    const body = !encoding
+      ? answer.body
+      : entry
+        ? await variant(entry, encoding)
+        : await compress(answer.body, encoding);
+    const headers = answer.headers.flat();
+    if (encoding) headers.push('Content-Encoding', encoding, 'Vary', 'Accept-Encoding');
+    headers.push('Content-Length', String(body.length));
+    res.writeHead(answer.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+
+  return {
+    keyOf(req) {
+      if (options.ttlMs <= 0) return undefined;
+      if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+      if (req.headers.authorization !== undefined) return undefined;
+      const cookie = req.headers.cookie;
+      if (cookieValues(cookie, options.sessionCookie).length > 0) return undefined;
+      const host = req.headers.host ?? '';
+      const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+      // Raw values, every occurrence: two requests share a key only if the render cannot
+      // tell their cookies apart, however it decodes them.
+      const cookies = options.keyCookies.map((name) => cookieValues(cookie, name));
+      const userAgent = req.headers['user-agent'];
+      const bot = userAgent ? isbot(userAgent) : false;
+      // JSON keeps the parts apart whatever characters they hold.
+      return JSON.stringify([protocol, host, req.url ?? '/', cookies, bot]);
+    },
+
+    async serve(req, res, key, run) {
+      try {
+        const entry = entries.get(key);
+        const at = now();
+        if (entry && 'bypassUntil' in entry) {
+          if (at < entry.bypassUntil) return false;
+          drop(key);
+        } else if (entry) {
+          const age = at - entry.storedAt;
+          if (age < 2 * options.ttlMs) {
+            touch(key, entry);
+            if (age >= options.ttlMs) {
+              counts.stale++;
+              // One request renders the page again; everyone meanwhile gets the stale answer.
+              render(key, run).catch((error) => options.onError?.(error));
+            } else {
+              counts.hits++;
+            }
+            await send(req, res, entry, entry);
+            return true;
+          }
+          drop(key);
+        }
+        counts.misses++;
+        const waited = !!flights.get(key);
+        const { stored, rendered } = await render(key, run);
+        if (stored) {
+          await send(req, res, stored, stored);
+          return true;
+        }
+        // Not cacheable: whoever rendered it gets it; a request that only waited renders its
+        // own (an answer that sets a cookie, say, must never be shared).
+        if (rendered && !waited) {
+          await send(req, res, rendered);
+          return true;
+        }
+        return false;
+      } catch (error) {
+        options.onError?.(error);
+        // Past the head, the answer cannot be restarted: end it (the client sees a cut answer).
+        if (res.headersSent) {
+          res.destroy();
+          return true;
+        }
+        return false;
+      }
+    },
+
+    clear() {
+      generation++;
+      entries.clear();
+      bytes = 0;
+    },
+
+    stats: () => ({ entries: entries.size, bytes, ...counts }),
+  };
+}
+
+async function read(response: Response): Promise<Rendered> {
+  const headers: [string, string][] = [];
+  for (const [name, value] of response.headers) {
+    if (!DROPPED_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
+  }
+  // Headers.entries() joins repeated Set-Cookie values; getSetCookie() keeps them apart.
+  const setCookies = response.headers.getSetCookie();
+  if (setCookies.length) {
+    for (let i = headers.length - 1; i >= 0; i--)
+      if (headers[i]![0].toLowerCase() === 'set-cookie') headers.splice(i, 1);
+    for (const value of setCookies) headers.push(['Set-Cookie', value]);
+  }
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+  return { status: response.status, headers, body };
+}
+
+/** Every raw value of a cookie in a Cookie header, in order. */
+function cookieValues(header: string | undefined, name: string): string[] {
+  if (!header) return [];
+  const values: string[] = [];
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if ((eq < 0 ? part : part.slice(0, eq)).trim() === name) values.push(eq < 0 ? '' : part.slice(eq + 1).trim());
+  }
+  return values;
+}
+
+function header(headers: [string, string][], name: string): string | undefined {
+  return headers.find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
+function cacheable(answer: Rendered): boolean {
+  if (answer.status !== 200) return false;
+  if (header(answer.headers, 'set-cookie') !== undefined) return false;
+  const control = header(answer.headers, 'cache-control')?.toLowerCase() ?? '';
+  return !/\b(private|no-store)\b/.test(control);
+}
