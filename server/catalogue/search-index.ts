@@ -27,8 +27,12 @@ export type IndexQuery = Omit<SearchQuery, 'size'>;
 export const CANDIDATES = 20;
 /** Venues whose names match lend their events to the event list, most active first. */
 export const RELATED = 20;
-/** Below 1 in this many rows, a word's postings are read; above, the popularity order is walked. */
-const DENSE = 20;
+/**
+ * Read the candidates' own list, sorted by rank, when that costs less than walking the
+ * popularity order until `limit` of them turn up: count × log(count) against about
+ * limit × rows ÷ count (ADR 0010).
+ */
+const shortList = (count: number, limit: number, rows: number) => count * count * 12 <= limit * rows;
 
 /** Mean earth radius (IUGG), km; the same haversine as queries.ts distanceOf. */
 const EARTH_KM = 6371.0088;
@@ -156,7 +160,7 @@ class Ranked {
       // The rarest word decides how many rows can match at most.
       let rarest = q.words[0]!;
       for (const word of q.words) if (this.words.count(word) < this.words.count(rarest)) rarest = word;
-      if (this.words.count(rarest) * DENSE <= this.size) {
+      if (shortList(this.words.count(rarest), limit, this.size)) {
         for (const rank of this.words.ranks(rarest)) {
           if (holdsEvery(this.texts[rank]!, q.words) && take(rank)) break;
         }
@@ -173,7 +177,7 @@ class Ranked {
         ? lowerBound(this.texts, `${q.text}\u0000`, (i) => this.texts[this.byText[i]!]!)
         : lowerBound(this.texts, q.text + PAST, (i) => this.texts[this.byText[i]!]!);
     const holds = way === 'exact' ? (text: string) => text === q.text : (text: string) => text.startsWith(q.text);
-    if ((to - from) * DENSE <= this.size) {
+    if (shortList(to - from, limit, this.size)) {
       for (const rank of this.byText.slice(from, to).sort()) if (take(rank)) break;
     } else {
       for (let rank = 0; rank < this.size; rank++) {

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../contracts/catalogue.ts';
@@ -148,6 +149,24 @@ describe('search filters', () => {
 
   it('applies the same filters to close spellings', async () => {
     expect(eventIds(await search('keyword=beyonse&countryCode=US'))).toEqual([]);
+  });
+});
+
+describe('GET /api/events/search: compressed answers', () => {
+  it('answers the same JSON in Brotli, gzip and plain, and says it varies by encoding', async () => {
+    const url = '/api/events/search?keyword=t&size=20';
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': `${encoding}, deflate` } });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(decode(response.rawPayload).toString())).toEqual(plain.json());
+    }
   });
 });
 
