@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { catalogueChanged } from './search-index.ts';
 
 export type UpcomingCounts = {
   /** Attractions whose count changed. */
@@ -58,7 +57,5 @@ export async function refreshUpcomingCounts(
       RETURNING 1
     )
     SELECT count(*)::int AS n FROM changed`);
-  // Every load and ingest ends here: search's snapshot is rebuilt before its next answer.
-  catalogueChanged();
   return { attractions: attractions.rows[0]?.n ?? 0, venues: venues.rows[0]?.n ?? 0 };
 }

@@ -4,6 +4,7 @@ import type { EventsQuery, SearchQuery } from '../../contracts/catalogue.ts';
 import { SEGMENT_IDS } from '../../contracts/enums.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase } from '../testing/test-db.ts';
+import { notifyCatalogueChanged } from './changes.ts';
 import { refreshUpcomingCounts } from './counts.ts';
 import { listEvents } from './events.ts';
 import { searchCatalogue } from './search.ts';
@@ -68,6 +69,7 @@ describe('the in-memory search snapshot (ADR 0010)', () => {
       startsAt: daysFromNow(9),
     });
     await refreshUpcomingCounts(database.db);
+    notifyCatalogueChanged(); // as every writer does once its rows are committed
     const result = await searchCatalogue(database.db, { keyword: 'zeph' });
     expect(result._embedded.attractions.map((a) => a.name)).toEqual(['Zephyr Quartet']);
     expect(result._embedded.events.map((e) => e.id)).toEqual(['E-zephyr']);

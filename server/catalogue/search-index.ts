@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { parsePriceBand, resolveLocation, type SearchQuery } from '../../contracts/catalogue.ts';
 import { DEFAULTS, TICKET_CATEGORIES, type Unit } from '../../contracts/enums.ts';
+import { onCatalogueChanged } from './changes.ts';
 import { type Queryable, rows, sourcesFor, type TextQuery } from './queries.ts';
 import { ticketPrice } from './ticket-category.ts';
 
@@ -691,18 +692,17 @@ type Holder = {
 };
 
 const holders = new WeakMap<object, Holder>();
-let generation = 0;
-
 /**
- * Said by every writer in this process after a load or ingest (refreshUpcomingCounts does):
- * the next search rebuilds before answering. Writers in other processes (a sync run against
- * a PostgreSQL server) are seen within CHECK_MS through the tables' newest `updated_at`.
+ * Bumped by every writer in this process once its rows are committed (changes.ts): the next
+ * search looks before answering. Writers in other processes (a sync run against a
+ * PostgreSQL server) are seen within CHECK_MS through the tables' newest `updated_at`.
  */
-export function catalogueChanged(): void {
+let generation = 0;
+onCatalogueChanged(() => {
   generation++;
-}
+});
 
-/** The snapshot to search, built on first use and kept fresh (see CHECK_MS, catalogueChanged). */
+/** The snapshot to search, built on first use and kept fresh (see CHECK_MS and `generation`). */
 export async function searchIndexFor(db: Queryable): Promise<SearchIndex> {
   let holder = holders.get(db);
   if (!holder) {
@@ -733,7 +733,6 @@ async function refresh(db: Queryable, h: Holder): Promise<void> {
   if (
     !h.index ||
     !h.version ||
-    seen !== h.generation ||
     now - h.builtAt > MAX_AGE_MS ||
     version.attractions !== h.version.attractions ||
     version.venues !== h.version.venues
