@@ -45,8 +45,15 @@ export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api,
   await api.register(trackingRoutes, { services });
 };
 
+/**
+ * Router limits shared by every Fastify instance that mounts the API. Path parameters may be
+ * as long as a URL; the route's own schema then refuses an over-long id with our 400 naming
+ * the field (Fastify's default stops at 100 characters with a bare 414).
+ */
+export const ROUTER_OPTIONS = { maxParamLength: 2048 } as const;
+
 export async function buildApi(services: Services): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: services.logger });
+  const app = Fastify({ loggerInstance: services.logger, ...ROUTER_OPTIONS });
   await app.register(apiPlugin, { services, prefix: '/api' });
   await app.ready();
   return app;

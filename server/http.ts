@@ -8,7 +8,7 @@ import { createRequestListener } from '@react-router/node';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { readSessionUser, SESSION_COOKIE } from './accounts/session.ts';
-import { apiPlugin } from './app.ts';
+import { apiPlugin, ROUTER_OPTIONS } from './app.ts';
 import { onCatalogueChanged } from './catalogue/changes.ts';
 import { compressedResponse } from './compress.ts';
 import type { Services } from './context.ts';
@@ -47,6 +47,7 @@ export async function createWebServer({
     trustProxy: true,
     // On shutdown, requests that already reached us are served, not answered 503.
     return503OnClosing: false,
+    ...ROUTER_OPTIONS,
   });
 
   // While draining for shutdown, tell keep-alive clients to reconnect elsewhere.

@@ -104,9 +104,16 @@ describe('detail routes', () => {
     expect(category.json().error.field).toBe('ticketCategory');
   });
 
-  it('refuse an over-long id with a 4xx (the router stops ids above 100 characters)', async () => {
+  it('refuse an over-long id with 400 naming the field', async () => {
     expect((await app.inject(`/api/events/${'x'.repeat(100)}`)).statusCode).toBe(404);
-    expect((await app.inject(`/api/events/${'x'.repeat(101)}`)).statusCode).toBe(414);
+    for (const path of ['/api/events/', '/api/events/attraction/', '/api/events/venue/']) {
+      const response = await app.inject(`${path}${'x'.repeat(101)}/`.replace(/\/$/, ''));
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().error).toMatchObject({ code: 'invalid_path', field: 'id' });
+    }
+    const images = await app.inject(`/api/events/${'x'.repeat(1500)}/images`);
+    expect(images.statusCode).toBe(400);
+    expect(images.json().error.field).toBe('id');
   });
 
   it('refuse control characters in an id with 400', async () => {
