@@ -636,6 +636,37 @@ export async function loadIndexRows(db: Queryable): Promise<IndexRows> {
     after = [page[page.length - 1]!.event_id, page[page.length - 1]!.attraction_id];
   }
   const classifications = await rows<{ id: string; name: string }>(db, sql`select id, name from classifications`);
+  // Each row arrives with its own copy of values shared by thousands (a venue id, a genre,
+  // a country): one copy each keeps a million-event snapshot several hundred MB smaller.
+  const shared = new Map<string, string>();
+  const one = <T extends string | null>(value: T): T => {
+    if (value === null) return value;
+    const known = shared.get(value);
+    if (known !== undefined) return known as T;
+    shared.set(value, value);
+    return value;
+  };
+  for (const e of events) {
+    e.id = one(e.id);
+    e.venue_id = one(e.venue_id);
+    e.country_code = one(e.country_code);
+    e.segment_id = one(e.segment_id);
+    e.genre_id = one(e.genre_id);
+    e.sub_genre_id = one(e.sub_genre_id);
+    e.source = one(e.source);
+    e.currency = one(e.currency);
+  }
+  for (const a of attractions) {
+    a.id = one(a.id);
+    a.segment_id = one(a.segment_id);
+    a.genre_id = one(a.genre_id);
+    a.sub_genre_id = one(a.sub_genre_id);
+    a.source = one(a.source);
+  }
+  for (const l of lineUps) {
+    l[0] = one(l[0]);
+    l[1] = one(l[1]);
+  }
   return { attractions, venues, events, lineUps, classifications };
 }
 
