@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventsQuery } from '../../contracts/catalogue.ts';
+import type { Database } from '../db/client.ts';
+import { createTestDatabase } from '../testing/test-db.ts';
+import { listEvents, listEventsOnly } from './events.ts';
+import { daysFromNow, insertAttraction, insertEvent, insertVenue } from './testing/fixtures.ts';
+
+/**
+ * The three shapes listEvents reads a page in (an artist's events, a keyword by relevance,
+ * anything else) answer the same pages and totals as counting every match would.
+ */
+let database: Database;
+let artistId: string;
+const ARTIST_UPCOMING = 27;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database;
+  const near = await insertVenue(db, { name: 'Harbour Hall', latitude: 40.7, longitude: -74.0 });
+  const far = await insertVenue(db, { name: 'Desert Dome', city: 'Phoenix', latitude: 33.45, longitude: -112.07 });
+  const artist = await insertAttraction(db, { name: 'The Tidewalkers' });
+  artistId = artist.id;
+  // An artist's tour: 25 dated shows, 2 dates to be announced, 3 already past.
+  for (let i = 0; i < 25; i++) {
+    await insertEvent(db, {
+      id: `T${String(i).padStart(2, '0')}`,
+      name: `Tidewalkers ${String.fromCharCode(65 + ((i * 7) % 25))} night`,
+      venue: i % 2 ? near : far,
+      attractionIds: [artist.id],
+      startsAt: daysFromNow(2 + i * 3),
+      popularity: (i * 31) % 100,
+    });
+  }
+  for (const id of ['TBA1', 'TBA0']) {
+    await insertEvent(db, { id, name: 'Tidewalkers extra date', attractionIds: [artist.id], startsAt: null });
+  }
+  for (let i = 0; i < 3; i++) {
+    await insertEvent(db, {
+      id: `OLD${i}`,
+      name: 'Tidewalkers past',
+      attractionIds: [artist.id],
+      startsAt: daysFromNow(-5 - i),
+    });
+  }
+  // A keyword matching more events than a way of matching keeps as candidates.
+  for (let i = 0; i < 130; i++) {
+    await insertEvent(db, { id: `G${i}`, name: `Gamma Night ${i}`, popularity: (i * 17) % 100, venue: near });
+  }
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const all = async (query: EventsQuery, size: number) => {
+  const ids: string[] = [];
+  let total = -1;
+  for (let page = 0; ; page++) {
+    const answer = await listEvents(database.db, { ...query, page, size });
+    total = answer.page.totalElements;
+    ids.push(...answer._embedded.events.map((e) => e.id));
+    if (answer._embedded.events.length < size) break;
+  }
+  return { ids, total };
+};
+
+describe("an artist's events", () => {
+  it('lists every upcoming date soonest first, dates to be announced last, with the total on every page', async () => {
+    const { ids, total } = await all({ attractionId: [artistId], sort: 'date,asc' }, 10);
+    expect(total).toBe(ARTIST_UPCOMING);
+    expect(ids).toEqual([...Array.from({ length: 25 }, (_, i) => `T${String(i).padStart(2, '0')}`), 'TBA0', 'TBA1']);
+    const past = await listEvents(database.db, { attractionId: [artistId], sort: 'date,asc', page: 9, size: 10 });
+    expect(past._embedded.events).toEqual([]);
+    expect(past.page.totalElements).toBe(ARTIST_UPCOMING);
+  });
+
+  it('sorts by name or by distance, and narrows to a place and a window', async () => {
+    const byName = await listEvents(database.db, { attractionId: [artistId], sort: 'name,asc', size: 50 });
+    const names = byName._embedded.events.map((e) => e.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const nearby = await listEvents(database.db, {
+      attractionId: [artistId],
+      sort: 'distance,asc',
+      latitude: 40.75,
+      longitude: -73.99,
+      radius: 50,
+      unit: 'miles',
+      size: 50,
+    });
+    expect(nearby.page.totalElements).toBe(12);
+    expect(nearby._embedded.events.every((e) => e._embedded.venues[0]?.name === 'Harbour Hall')).toBe(true);
+    const window = await listEvents(database.db, {
+      attractionId: [artistId],
+      sort: 'date,asc',
+      startDateTime: daysFromNow(0)
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z'),
+      endDateTime: daysFromNow(10)
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z'),
+    });
+    expect(window._embedded.events.map((e) => e.id)).toEqual(['T00', 'T01', 'T02']);
+    expect(window.page.totalElements).toBe(3);
+  });
+
+  it('reads the same events without the count', async () => {
+    const query: EventsQuery = { attractionId: [artistId], sort: 'date,asc', size: 7 };
+    const listed = await listEvents(database.db, query);
+    expect(await listEventsOnly(database.db, query)).toEqual(listed._embedded.events);
+  });
+});
+
+describe('a keyword matching more events than the candidates of one page', () => {
+  it('counts them all and pages through all of them once', async () => {
+    const { ids, total } = await all({ keyword: 'gamma' }, 20);
+    expect(total).toBe(130);
+    expect(ids).toHaveLength(130);
+    expect(new Set(ids).size).toBe(130);
+    const past = await listEvents(database.db, { keyword: 'gamma', page: 40, size: 20 });
+    expect(past._embedded.events).toEqual([]);
+    expect(past.page.totalElements).toBe(130);
+  });
+
+  it('counts a keyword with few matches from its candidates', async () => {
+    const answer = await listEvents(database.db, { keyword: 'tidewalkers extra', size: 1 });
+    expect(answer.page.totalElements).toBe(2);
+    expect(answer._links.next?.href).toContain('page=1');
+  });
+
+  it('a page of events without the count is the same page', async () => {
+    const query: EventsQuery = { keyword: 'gamma night', size: 20, page: 2 };
+    const listed = await listEvents(database.db, query);
+    expect(await listEventsOnly(database.db, query)).toEqual(listed._embedded.events);
+  });
+});
