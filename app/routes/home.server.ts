@@ -5,7 +5,7 @@ import { dateButtonLabel } from '~/lib/format';
 import { filtersFromCookie } from '~/lib/preferences';
 import { pageMeta } from '~/lib/seo';
 import { toAttractionCard, toEventCard } from '~/lib/views';
-import { listEventsOnly, searchCatalogue } from '../../server/catalogue/index.ts';
+import { eventsByIds, listEventHeadliners, searchCatalogue } from '../../server/catalogue/index.ts';
 import type { Route } from './+types/home';
 
 export const UPCOMING_SIZE = 8;
@@ -23,20 +23,28 @@ export async function loadHome({ request, context }: Route.LoaderArgs) {
   const { db } = context.services.database;
   const filters = filtersFromCookie(request.headers.get('Cookie'));
   const place = locationLabel(filters);
+  // The shelf shows no total, and only the candidates it picks are read whole.
+  let shelf = eventsQuery({ ...eventQuery(filters), size: UPCOMING_CANDIDATES });
   const [nearby, popular, genres] = await Promise.all([
-    // The shelf shows no total: the events alone, without counting every match.
-    listEventsOnly(db, eventsQuery({ ...eventQuery(filters), size: UPCOMING_CANDIDATES })),
+    listEventHeadliners(db, shelf),
     searchCatalogue(db, searchQuery({ size: POPULAR_ARTISTS, source: filters.source })),
     genresWithEvents(db),
   ]);
-  let upcoming = nearby;
+  let candidates = nearby;
   let widened = false;
   if (nearby.length === 0 && place) {
     // Nothing near them on these dates: show what is on anywhere rather than an empty shelf.
     const anywhere: Filters = { ...defaultFilters(), dates: filters.dates, source: filters.source };
-    upcoming = await listEventsOnly(db, eventsQuery({ ...eventQuery(anywhere), size: UPCOMING_CANDIDATES }));
+    shelf = eventsQuery({ ...eventQuery(anywhere), size: UPCOMING_CANDIDATES });
+    candidates = await listEventHeadliners(db, shelf);
     widened = true;
   }
+  const shown = oneEachFirst(candidates, UPCOMING_SIZE, (event) => event.headliner ?? event.id);
+  const upcoming = await eventsByIds(
+    db,
+    shown.map((event) => event.id),
+    shelf,
+  );
 
   const segments = Object.values(SEGMENTS)
     .map((segment) => ({
@@ -69,7 +77,7 @@ export async function loadHome({ request, context }: Route.LoaderArgs) {
     locationLabel: place ?? 'Anywhere',
     upcomingTitle: widened || !place ? 'Upcoming events' : `Upcoming near ${place}`,
     widenedFrom: widened ? place : undefined,
-    upcoming: oneEachFirst(upcoming, UPCOMING_SIZE).map(toEventCard),
+    upcoming: upcoming.map(toEventCard),
     upcomingHref: searchHref(widened ? { ...defaultFilters(), dates: filters.dates } : filters),
     artists: popular._embedded.attractions.map(toAttractionCard),
     segments,
@@ -80,15 +88,12 @@ export async function loadHome({ request, context }: Route.LoaderArgs) {
  * The most popular events, one per headliner first (a shelf of eight dates of the same tour
  * says less than eight different shows), then the rest in their order.
  */
-export function oneEachFirst<T extends { id: string; _embedded: { attractions: { id: string }[] } }>(
-  events: T[],
-  size: number,
-): T[] {
+export function oneEachFirst<T>(events: T[], size: number, headlinerOf: (event: T) => string): T[] {
   const seen = new Set<string>();
   const first: T[] = [];
   const rest: T[] = [];
   for (const event of events) {
-    const key = event._embedded.attractions[0]?.id ?? event.id;
+    const key = headlinerOf(event);
     (seen.has(key) ? rest : first).push(event);
     seen.add(key);
   }

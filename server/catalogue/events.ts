@@ -228,6 +228,31 @@ export async function listEventsOnly(db: Queryable, query: EventsQuery, options:
   return loadEvents(db, found.picked, hydration(query));
 }
 
+/**
+ * The ids of one page of GET /events, without the count, each with its headliner (the first
+ * of its line-up, in the order the API lists line-ups): a shelf that shows a few of many
+ * candidates chooses by these, then reads only the chosen (eventsByIds).
+ */
+export async function listEventHeadliners(
+  db: Queryable,
+  query: EventsQuery,
+  options: ReadOptions = {},
+): Promise<{ id: string; headliner: string | null }[]> {
+  const found = await pageIds(db, query, options.now ?? new Date(), { count: false });
+  return rows<{ id: string; headliner: string | null }>(
+    db,
+    sql`with picked as (${found.picked})
+      select p.id, (select ea.attraction_id from event_attractions ea join attractions a on a.id = ea.attraction_id
+        where ea.event_id = p.id order by ea.position, a.id limit 1) as headliner
+      from picked p order by p.ord`,
+  );
+}
+
+/** Events by id, in that order, as GET /events with `query` answers them (ticket category, distance). */
+export function eventsByIds(db: Queryable, ids: string[], query: EventsQuery): Promise<Event[]> {
+  return loadEvents(db, pickedIds(ids), hydration(query));
+}
+
 /** GET /events/{id} (SPEC §7 "a value holding the event"), or null when there is none. */
 export async function getEvent(
   db: Queryable,

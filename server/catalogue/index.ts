@@ -3,10 +3,12 @@
  * taking `db` (context.services.database.db), the same ones the /api routes call.
  */
 export {
+  eventsByIds,
   getAttraction,
   getEvent,
   getEventImages,
   getVenue,
+  listEventHeadliners,
   listEvents,
   listEventsOnly,
   type ReadOptions,
