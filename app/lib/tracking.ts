@@ -1,4 +1,3 @@
-import { useEffect, useSyncExternalStore } from 'react';
 import type { TicketCategory } from '../../contracts/enums';
 import type {
   AlertsPage,
@@ -16,8 +15,9 @@ import type { AuthRequestOptions } from './auth/api';
 /**
  * my Encore in the browser (ADR 0008): calls to /api/me with the fan's ID token, and a small
  * shared store of what the fan tracks (the state of every Follow and Watch button on a page,
- * fetched in one request) and of the unread alert count in the header. The identity client
- * is imported on first use, so public pages do not carry it for anonymous visitors.
+ * fetched in one request) and of the unread alert count in the header. Pages reach it through
+ * components/tracking/use-tracking.ts, which fetches this module for a signed-in fan and, for
+ * an anonymous visitor, only when a Follow or Watch button is pressed (first-load budget).
  */
 
 async function call<T>(path: string, options: AuthRequestOptions = {}): Promise<T> {
@@ -86,7 +86,7 @@ function current(): State {
   return state;
 }
 
-function subscribe(listener: () => void) {
+export function subscribeTracking(listener: () => void): () => void {
   listeners.add(listener);
   const unsubscribeAccount = subscribeAccount(() => {
     current();
@@ -106,7 +106,7 @@ export function setTracked(kind: Kind, id: string, value: boolean) {
 }
 
 /** Ask once (batched with every other button rendered in the same tick) what the fan tracks. */
-function request(kind: Kind, id: string) {
+export function requestTracked(kind: Kind, id: string) {
   queued[kind].add(id);
   if (scheduled) return;
   scheduled = true;
@@ -132,21 +132,9 @@ async function flush() {
   }
 }
 
-/**
- * Whether the fan follows / watches `id`: `initial` (from the server render) until the
- * browser knows better; undefined while unknown for a signed-in fan.
- */
-export function useTracked(kind: Kind, id: string, signedIn: boolean, initial?: boolean): boolean | undefined {
-  const value = useSyncExternalStore(
-    subscribe,
-    () => (kind === 'event' ? current().events : current().artists).get(id),
-    () => undefined,
-  );
-  useEffect(() => {
-    if (signedIn && value === undefined && initial === undefined) request(kind, id);
-  }, [kind, id, signedIn, value, initial]);
-  if (!signedIn) return false;
-  return value ?? initial;
+/** What the browser knows of whether the fan follows / watches `id` (undefined: not yet). */
+export function trackedSnapshot(kind: Kind, id: string): boolean | undefined {
+  return (kind === 'event' ? current().events : current().artists).get(id);
 }
 
 // ─── Unread alerts ───────────────────────────────────────────────────────────────────────
@@ -166,31 +154,29 @@ async function refreshUnread() {
   }
 }
 
-/** The unread count for the header badge: fetched on mount, every minute and when the tab returns. */
-export function useUnreadCount(signedIn: boolean): number | null {
-  const unread = useSyncExternalStore(
-    subscribe,
-    () => current().unread,
-    () => null,
-  );
-  useEffect(() => {
-    if (!signedIn) return;
-    polling++;
-    if (polling === 1) void refreshUnread();
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void refreshUnread();
-    }, UNREAD_POLL_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void refreshUnread();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      polling--;
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [signedIn]);
-  return signedIn ? unread : null;
+export function unreadSnapshot(): number | null {
+  return current().unread;
+}
+
+/**
+ * Keeps the header badge's unread count fresh: fetched now, every minute and when the tab
+ * returns. Returns the function that stops it (the last badge to go stops the polling).
+ */
+export function pollUnread(): () => void {
+  polling++;
+  if (polling === 1) void refreshUnread();
+  const timer = window.setInterval(() => {
+    if (document.visibilityState === 'visible') void refreshUnread();
+  }, UNREAD_POLL_MS);
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void refreshUnread();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    polling--;
+    window.clearInterval(timer);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
 }
 
 // ─── Web Push ────────────────────────────────────────────────────────────────────────────

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { requireSignIn } from '~/lib/auth/dialog-store';
-import { setTracked, trackingApi, useTracked } from '~/lib/tracking';
 import { useFanSignedIn } from './use-fan';
+import { loadTracking, useTracked } from './use-tracking';
 
 const TONES = {
   default: {
@@ -37,6 +37,7 @@ export function FollowButton({
   const run = async (follow: boolean) => {
     setBusy(true);
     try {
+      const { trackingApi, setTracked } = await loadTracking();
       if (follow) await trackingApi.follow(attraction.id);
       else await trackingApi.unfollow(attraction.id);
       setTracked('artist', attraction.id, follow);

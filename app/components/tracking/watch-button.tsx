@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { requireSignIn } from '~/lib/auth/dialog-store';
-import { setTracked, trackingApi, useTracked } from '~/lib/tracking';
 import { useFanSignedIn } from './use-fan';
+import { loadTracking, useTracked } from './use-tracking';
 
 /**
  * Watch an event in one click (ADR 0008): its price for the chosen seat category is tracked
@@ -28,6 +28,7 @@ export function WatchButton({
   const run = async (watch: boolean) => {
     setBusy(true);
     try {
+      const { trackingApi, setTracked } = await loadTracking();
       if (watch) await trackingApi.watch(event.id);
       else await trackingApi.unwatch(event.id);
       setTracked('event', event.id, watch);
