@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useMatches, useRouteLoaderData } from 'react-router';
+import { startLocation } from '~/lib/location-start';
 
 type RootData = { config?: { ipGeolocationUrl?: string | null; apiBaseUrl?: string | null } } | undefined;
 
 /**
  * Starts the SPEC §4 first-load location lookup once the page is idle, so it never competes
- * with the first paint; its code is fetched only then (lib/location-bootstrap.ts).
+ * with the first paint (lib/location-start.ts).
  */
 export function UserLocationBootstrap() {
   const root = useRouteLoaderData('root') as RootData;
@@ -21,10 +22,7 @@ export function UserLocationBootstrap() {
   const apiBaseUrl = root?.config?.apiBaseUrl ?? undefined;
 
   useEffect(() => {
-    const run = () =>
-      void import('~/lib/location-bootstrap')
-        .then((module) => module.bootstrapLocation({ ipGeolocationUrl, apiBaseUrl }))
-        .catch(() => undefined);
+    const run = () => void startLocation({ ipGeolocationUrl, apiBaseUrl }).catch(() => undefined);
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(run, { timeout: 4000 });
       return () => window.cancelIdleCallback(handle);

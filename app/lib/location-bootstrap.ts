@@ -1,15 +1,13 @@
 import type { UserLocation } from './filters.ts';
-import { locateUser } from './user-location.ts';
+import { FILTERS_CHANGED, type LocationConfig } from './location-start.ts';
+import { locateFrom } from './user-location.ts';
 
 /**
- * SPEC §4 first load: remember the browser language as the user locale, and with no geoPoint
- * in the filters locate the visitor (browser geolocation → our reverse geocode → IP lookup →
- * null), once per browser session. A place found becomes the location filter unless the
- * visitor already chose a city. Runs when the page is idle, so it is kept small: it edits the
- * stored filters (lib/preferences.ts keys and formats) without loading the filters module.
+ * SPEC §4 first load, once the browser answered (lib/location-start.ts asked it): our
+ * reverse geocode of its position → IP lookup → null. A place found becomes the location
+ * filter unless the visitor already chose a city. It edits the stored filters
+ * (lib/preferences.ts keys and formats) without loading the filters module.
  */
-export const FILTERS_CHANGED = 'encore:filters-changed';
-const ATTEMPTED = 'encoreLocated';
 const YEAR = 365 * 24 * 60 * 60;
 
 type StoredFilters = { city?: string; postalCode?: string; location?: Record<string, unknown> };
@@ -50,18 +48,11 @@ export function adoptLocation(user: UserLocation) {
   setCookie('encoreFilters', params.toString());
 }
 
-export async function bootstrapLocation(config: { ipGeolocationUrl?: string; apiBaseUrl?: string }) {
-  try {
-    const language = navigator.language || 'en';
-    localStorage.setItem('encoreLocale', language);
-    setCookie('encoreLocale', language);
-    const stored = readJson<StoredFilters>('encoreFilters');
-    if (stored?.location?.geoPoint || sessionStorage.getItem(ATTEMPTED)) return;
-    sessionStorage.setItem(ATTEMPTED, '1');
-  } catch {
-    return; // storage disabled: nothing could be remembered anyway
-  }
-  const user = await locateUser(config);
+export async function settleLocation(
+  point: { latitude: number; longitude: number } | undefined,
+  config: LocationConfig,
+) {
+  const user = await locateFrom(point, config);
   localStorage.setItem('encoreUserLocation', JSON.stringify(user));
   const latest = readJson<StoredFilters>('encoreFilters');
   if (user && !latest?.location?.geoPoint && !latest?.city) {

@@ -92,33 +92,47 @@ export async function ipLookup(url: string | undefined): Promise<UserLocation | 
   return toUserLocation(await request<unknown>(url, { timeoutMs: 8000 }));
 }
 
+const defaultLog = (message: string, detail?: unknown) => console.info(`[location] ${message}`, detail ?? '');
+
 export async function locateUser(options: LocateOptions = {}): Promise<UserLocation | null> {
-  const log =
-    options.log ?? ((message: string, detail?: unknown) => console.info(`[location] ${message}`, detail ?? ''));
+  const log = options.log ?? defaultLog;
   const geolocation =
     'geolocation' in options
       ? options.geolocation
       : typeof navigator !== 'undefined'
         ? navigator.geolocation
         : undefined;
+  let point: { latitude: number; longitude: number } | undefined;
   if (geolocation) {
-    let point: { latitude: number; longitude: number } | undefined;
     try {
       point = await currentPosition(geolocation, options.timeoutMs ?? 10_000);
     } catch (error) {
       log('geolocation denied or failed, trying IP lookup', error instanceof Error ? error.message : error);
     }
-    if (point) {
-      try {
-        const located = await reverseGeocode(point, options.apiBaseUrl);
-        if (located) return located;
-        log('reverse geocode gave no place, trying IP lookup');
-      } catch (error) {
-        log('reverse geocode failed, trying IP lookup', error instanceof Error ? error.message : error);
-      }
-    }
   } else {
     log('geolocation unsupported, trying IP lookup');
+  }
+  return locateFrom(point, options);
+}
+
+/**
+ * The rest of locateUser once the browser answered: reverse geocode its position, else the
+ * IP lookup, else null. The first-load lookup (location-start.ts) asks the browser itself and
+ * fetches this module only when there is an answer to process.
+ */
+export async function locateFrom(
+  point: { latitude: number; longitude: number } | undefined,
+  options: Pick<LocateOptions, 'apiBaseUrl' | 'ipGeolocationUrl' | 'log'> = {},
+): Promise<UserLocation | null> {
+  const log = options.log ?? defaultLog;
+  if (point) {
+    try {
+      const located = await reverseGeocode(point, options.apiBaseUrl);
+      if (located) return located;
+      log('reverse geocode gave no place, trying IP lookup');
+    } catch (error) {
+      log('reverse geocode failed, trying IP lookup', error instanceof Error ? error.message : error);
+    }
   }
   try {
     return await ipLookup(options.ipGeolocationUrl);
