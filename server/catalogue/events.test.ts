@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventsQuery } from '../../contracts/catalogue.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase } from '../testing/test-db.ts';
 import { listEvents, listEventsOnly } from './events.ts';
+import { eventConditions, eventKeywordCondition, relevance, rows, textQuery, whereOf } from './queries.ts';
 import { daysFromNow, insertAttraction, insertEvent, insertVenue } from './testing/fixtures.ts';
 
 /**
@@ -11,7 +13,7 @@ import { daysFromNow, insertAttraction, insertEvent, insertVenue } from './testi
  */
 let database: Database;
 let artistId: string;
-const ARTIST_UPCOMING = 27;
+const ARTIST_UPCOMING = 28;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -34,6 +36,13 @@ beforeAll(async () => {
   for (const id of ['TBA1', 'TBA0']) {
     await insertEvent(db, { id, name: 'Tidewalkers extra date', attractionIds: [artist.id], startsAt: null });
   }
+  // Named otherwise: found through its line-up.
+  await insertEvent(db, {
+    id: 'SEA',
+    name: 'Sea shanty evening',
+    attractionIds: [artist.id],
+    startsAt: daysFromNow(4),
+  });
   for (let i = 0; i < 3; i++) {
     await insertEvent(db, {
       id: `OLD${i}`,
@@ -67,7 +76,8 @@ describe("an artist's events", () => {
   it('lists every upcoming date soonest first, dates to be announced last, with the total on every page', async () => {
     const { ids, total } = await all({ attractionId: [artistId], sort: 'date,asc' }, 10);
     expect(total).toBe(ARTIST_UPCOMING);
-    expect(ids).toEqual([...Array.from({ length: 25 }, (_, i) => `T${String(i).padStart(2, '0')}`), 'TBA0', 'TBA1']);
+    const tour = Array.from({ length: 25 }, (_, i) => `T${String(i).padStart(2, '0')}`);
+    expect(ids).toEqual([...tour.slice(0, 1), 'SEA', ...tour.slice(1), 'TBA0', 'TBA1']);
     const past = await listEvents(database.db, { attractionId: [artistId], sort: 'date,asc', page: 9, size: 10 });
     expect(past._embedded.events).toEqual([]);
     expect(past.page.totalElements).toBe(ARTIST_UPCOMING);
@@ -87,6 +97,9 @@ describe("an artist's events", () => {
       size: 50,
     });
     expect(nearby.page.totalElements).toBe(12);
+    expect(nearby._embedded.events.map((e) => e.distance)).toEqual(
+      [...nearby._embedded.events.map((e) => e.distance)].sort((a, b) => a! - b!),
+    );
     expect(nearby._embedded.events.every((e) => e._embedded.venues[0]?.name === 'Harbour Hall')).toBe(true);
     const window = await listEvents(database.db, {
       attractionId: [artistId],
@@ -98,8 +111,8 @@ describe("an artist's events", () => {
         .toISOString()
         .replace(/\.\d{3}Z$/, 'Z'),
     });
-    expect(window._embedded.events.map((e) => e.id)).toEqual(['T00', 'T01', 'T02']);
-    expect(window.page.totalElements).toBe(3);
+    expect(window._embedded.events.map((e) => e.id)).toEqual(['T00', 'SEA', 'T01', 'T02']);
+    expect(window.page.totalElements).toBe(4);
   });
 
   it('reads the same events without the count', async () => {
@@ -130,5 +143,41 @@ describe('a keyword matching more events than the candidates of one page', () =>
     const query: EventsQuery = { keyword: 'gamma night', size: 20, page: 2 };
     const listed = await listEvents(database.db, query);
     expect(await listEventsOnly(database.db, query)).toEqual(listed._embedded.events);
+  });
+});
+
+describe('keyword lists by relevance', () => {
+  /** Every match in one plain statement: the order ADR 0003 defines. */
+  const reference = async (query: EventsQuery) => {
+    const q = textQuery(query.keyword)!;
+    const where = whereOf([...eventConditions(query, new Date()), eventKeywordCondition(q)]);
+    const found = await rows<{ id: string }>(
+      database.db,
+      sql`select e.id from events e ${where} order by ${relevance('e', q)} desc, e.starts_at asc nulls last, e.id`,
+    );
+    return found.map((row) => row.id);
+  };
+
+  it.each([
+    ['an act, its tour and a show named otherwise', { keyword: 'tidewalkers' }],
+    ['two words', { keyword: 'tidewalkers extra' }],
+    ['a prefix', { keyword: 'tide' }],
+    ['a venue, more than one page of candidates', { keyword: 'harbour' }],
+    ['a keyword and a city', { keyword: 'tidewalkers', city: ['Phoenix'] }],
+    [
+      'a keyword and a window',
+      {
+        keyword: 'tidewalkers',
+        startDateTime: daysFromNow(1)
+          .toISOString()
+          .replace(/\.\d{3}Z$/, 'Z'),
+      },
+    ],
+    ['nothing', { keyword: 'zebra' }],
+  ] as Array<[string, EventsQuery]>)('pages through exactly the matches: %s', async (_name, query) => {
+    const expected = await reference(query);
+    const { ids, total } = await all(query, 20);
+    expect(ids).toEqual(expected);
+    expect(total).toBe(expected.length);
   });
 });

@@ -31,6 +31,7 @@ import {
   textQuery,
   whereOf,
 } from './queries.ts';
+import { searchIndexFor, withWords } from './search-index.ts';
 import { API_BASE } from './serialize.ts';
 
 /**
@@ -146,6 +147,14 @@ async function pageIds(db: Queryable, query: EventsQuery, now: Date, { count }: 
     // A page past the end returns no row to read the total from.
     if (n !== undefined || page === 0) return { picked: ids, total: n ?? 0 };
     return { picked: ids, total: count ? await countEvents(db, query, now) : undefined };
+  }
+
+  if (q && sort === 'relevance,desc') {
+    const cap = Math.max((page + 1) * size, COMPLETE_BELOW);
+    // Fewer matches than that: the search snapshot has them all, ranked, without a statement.
+    const { page: _page, size: _size, sort: _sort, ...filtersOnly } = query;
+    const every = (await searchIndexFor(db)).keywordEvents(filtersOnly, withWords(q), cap, now);
+    if (every) return { picked: pickedIds(every.slice(page * size, (page + 1) * size)), total: every.length };
   }
 
   const filters = eventConditions(query, now);

@@ -338,6 +338,41 @@ export class SearchIndex {
    */
   readonly hydrated = new Map<string, unknown>();
 
+  /**
+   * Every event the filters keep that a keyword list (GET /events?keyword=…, events.ts)
+   * matches: by its own name, its venue's or an act of its line-up, every typed word a
+   * prefix of a word (ADR 0003). Ranked as that list ranks them: relevance, then soonest,
+   * then id. Undefined as soon as `limit` of them turn up: the list then asks the database.
+   */
+  keywordEvents(query: IndexQuery, q: TextQuery & { words: string[] }, limit: number, now: Date): string[] | undefined {
+    const accept = this.eventFilter(query, now);
+    const found = new Set<number>();
+    const add = (ranks: Iterable<number>) => {
+      for (const rank of ranks) {
+        if (found.has(rank) || !accept(rank)) continue;
+        found.add(rank);
+        if (found.size >= limit) return false;
+      }
+      return true;
+    };
+    // Whole names and starts-with names hold every word too: the words way has them all.
+    if (!add(this.eventText.top(q, 'words', accept, limit))) return undefined;
+    for (const rank of this.venueText.top(q, 'words', () => true, Number.POSITIVE_INFINITY)) {
+      if (!add(this.venueEvents.get(this.venues[rank]!.id) ?? [])) return undefined;
+    }
+    for (const rank of this.attractionText.top(q, 'words', () => true, Number.POSITIVE_INFINITY)) {
+      if (!add(this.attractionEvents.get(this.attractions[rank]!.id) ?? [])) return undefined;
+    }
+    return [...found]
+      .sort(
+        (a, b) =>
+          score(this.events[b]!, q) - score(this.events[a]!, q) ||
+          startOrder(this.events[a]!) - startOrder(this.events[b]!) ||
+          compareIds(this.events[a]!.id, this.events[b]!.id),
+      )
+      .map((rank) => this.events[rank]!.id);
+  }
+
   /** Ids of the best attractions and events for a query (ADR 0003 ranking). */
   search(query: IndexQuery, q: (TextQuery & { words: string[] }) | undefined, size: number, now: Date): Picks {
     const acceptAttraction = this.attractionFilter(query);
