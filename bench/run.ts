@@ -300,7 +300,8 @@ async function profilePage(
   seconds: number,
 ): Promise<ProfileSummary | undefined> {
   const profileDir = path.join(path.dirname(serverOptions.logFile), 'profile');
-  const server = await startServer({ ...serverOptions, profileDir });
+  // Every request rendered: the profile shows what a render costs, not a cache hit.
+  const server = await startServer({ ...serverOptions, profileDir, pageCache: false });
   await waitUntilQuiet(server.child.pid!, 60);
   const url = `${server.origin}${pagePath}`;
   await runLoad({ kind: 'fixed', url, connections: 8, seconds: 2, headers: PAGE_HEADERS });

@@ -93,6 +93,8 @@ export type ServerOptions = {
   databaseUrl?: string;
   /** Directory for a V8 CPU profile (node --cpu-prof), written when the server stops. */
   profileDir?: string;
+  /** false renders every page request (PAGE_CACHE_TTL_MS=0, ADR 0009); the default is production's cache. */
+  pageCache?: boolean;
   logFile: string;
 };
 
@@ -129,6 +131,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     TSX_TSCONFIG_PATH: path.join(REPO, 'tsconfig.json'),
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.pageCache === false) env.PAGE_CACHE_TTL_MS = '0';
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
 
   const nodeArgs = ['--import', 'tsx'];
