@@ -1,18 +1,20 @@
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { NavLink, useLocation, useMatches } from 'react-router';
 import { AccountButton } from './auth/account-button';
+import { HydrateOnUse, onUse } from './hydrate-on-use';
 import { Logo } from './logo';
+import type { SearchBox } from './search-box';
 import { UnreadAlertsBadge } from './tracking/unread-badge';
 import { UserLocationBootstrap } from './user-location-bootstrap';
 
 // The drawer is fetched on first use: most visitors never open it.
 const loadSideMenu = () => import('./side-menu');
 const SideMenu = lazy(loadSideMenu);
-// The search box is server-rendered and hydrated from its own chunk, fetched as soon as this
-// module runs (ADR 0006), which keeps the header's share of first-load JavaScript small.
-const loadSearchBox = () => import('./search-box');
-const SearchBox = lazy(() => loadSearchBox().then((module) => ({ default: module.SearchBox })));
-void loadSearchBox();
+// The search box hydrates on first use (focus, pointer, key: components/hydrate-on-use.tsx);
+// text typed before its code is there is kept and searched.
+const searchBox = onUse<ComponentProps<typeof SearchBox>>(() =>
+  import('./search-box').then((module) => ({ default: module.SearchBox })),
+);
 
 const navLinkClass =
   (hero: boolean) =>
@@ -70,9 +72,7 @@ export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
           <Logo tone={hero ? 'light' : 'dark'} />
         </div>
         {searchShown && (
-          <Suspense fallback={<div className={`h-10 ${searchClass}`} />}>
-            <SearchBox key={keyword} defaultValue={keyword} className={searchClass} />
-          </Suspense>
+          <HydrateOnUse key={keyword} part={searchBox} props={{ defaultValue: keyword, className: searchClass }} />
         )}
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
           <NavLink to="/about-us" className={navLinkClass(hero)}>

@@ -1,4 +1,4 @@
-/** The page body, code-split from the route module (see ADR 0006: progressive hydration). */
+/** The page body; the route module beside it holds the loader and meta. */
 import { Link, useParams } from 'react-router';
 import { CatalogueImage } from '~/components/catalogue-image';
 import { EventRow } from '~/components/event-card';

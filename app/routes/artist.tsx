@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
 import type { Route } from './+types/artist';
 import { loadArtistPage } from './artist.server';
 
@@ -9,14 +9,10 @@ export const loader = (args: Route.LoaderArgs) => loadArtistPage(args);
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Page not found · Encore' }];
 
-// The page body is its own chunk (ADR 0006): the route module stays a few hundred bytes of
-// first-load JavaScript. Its download starts as soon as this module runs; hydration waits for
-// it with the server's HTML in place, and client navigations wait for it with the data. No
-// Suspense boundary on purpose: React streams a large boundary after the shell, which would
-// paint the footer first and shift it.
+// The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
+// of the first load. A client navigation loads it with the data.
 const loadView = () => import('./artist-view');
-const View = lazy(loadView);
-void loadView();
+const body = onUse(loadView);
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await Promise.all([serverLoader(), loadView()]);
@@ -24,5 +20,5 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export default function ArtistPage({ loaderData }: Route.ComponentProps) {
-  return <View page={loaderData} />;
+  return <HydrateOnUse part={body} props={{ page: loaderData }} />;
 }

@@ -1,6 +1,5 @@
-/** The page body, code-split from the route module (see ADR 0006: progressive hydration). */
-import { useEffect } from 'react';
-import { Link, useRevalidator } from 'react-router';
+/** The page body; the route module beside it holds the loader and meta. */
+import { Link } from 'react-router';
 import { ArtistCard } from '~/components/artist-card';
 import { EventCard } from '~/components/event-card';
 import { DateFilterButton, LocationFilterButton } from '~/components/filter-buttons';
@@ -17,14 +16,6 @@ const SEGMENT_STYLE: Record<string, string> = {
 };
 
 export default function HomeView({ page }: { page: Route.ComponentProps['loaderData'] }) {
-  const revalidator = useRevalidator();
-  // The first-load location lookup (SPEC §4) may find the visitor after this page rendered.
-  useEffect(() => {
-    const reload = () => void revalidator.revalidate();
-    window.addEventListener('encore:filters-changed', reload);
-    return () => window.removeEventListener('encore:filters-changed', reload);
-  }, [revalidator]);
-
   return (
     <main>
       <section className="relative isolate overflow-hidden bg-ink px-4 pt-12 pb-14 text-white sm:pt-20 sm:pb-20">

@@ -1,4 +1,7 @@
-import { lazy } from 'react';
+import { useEffect } from 'react';
+import { useRevalidator } from 'react-router';
+import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
+import { FILTERS_CHANGED } from '~/lib/location-start';
 import type { Route } from './+types/home';
 import { loadHome } from './home.server';
 
@@ -6,14 +9,10 @@ export const loader = (args: Route.LoaderArgs) => loadHome(args);
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
 
-// The page body is its own chunk (ADR 0006): the route module stays a few hundred bytes of
-// first-load JavaScript. Its download starts as soon as this module runs; hydration waits for
-// it with the server's HTML in place, and client navigations wait for it with the data. No
-// Suspense boundary on purpose: React streams a large boundary after the shell, which would
-// paint the footer first and shift it.
+// The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
+// of the first load. A client navigation loads it with the data.
 const loadView = () => import('./home-view');
-const View = lazy(loadView);
-void loadView();
+const body = onUse(loadView);
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await Promise.all([serverLoader(), loadView()]);
@@ -21,5 +20,13 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  return <View page={loaderData} />;
+  const revalidator = useRevalidator();
+  // The first-load location lookup (SPEC §4) may find the visitor after this page rendered.
+  useEffect(() => {
+    const reload = () => void revalidator.revalidate();
+    window.addEventListener(FILTERS_CHANGED, reload);
+    return () => window.removeEventListener(FILTERS_CHANGED, reload);
+  }, [revalidator]);
+
+  return <HydrateOnUse part={body} props={{ page: loaderData }} />;
 }

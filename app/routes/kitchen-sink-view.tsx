@@ -1,4 +1,4 @@
-/** The page body, code-split from the route module (see ADR 0006: progressive hydration). */
+/** The page body; the route module beside it holds the loader and meta. */
 import type { ReactNode } from 'react';
 import { ArtistCard } from '~/components/artist-card';
 import { EventCard, EventRow } from '~/components/event-card';

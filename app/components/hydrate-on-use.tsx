@@ -1,0 +1,310 @@
+import {
+  type ComponentType,
+  type Context,
+  createElement,
+  lazy,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import {
+  UNSAFE_DataRouterContext as DataRouterContext,
+  UNSAFE_DataRouterStateContext as DataRouterStateContext,
+  UNSAFE_FetchersContext as FetchersContext,
+  UNSAFE_FrameworkContext as FrameworkContext,
+  UNSAFE_LocationContext as LocationContext,
+  UNSAFE_NavigationContext as NavigationContext,
+  UNSAFE_RouteContext as RouteContext,
+  useRouteLoaderData,
+  UNSAFE_ViewTransitionContext as ViewTransitionContext,
+} from 'react-router';
+import { useSignedIn } from '~/lib/auth/account-store';
+
+/**
+ * Parts of a page that hydrate on first use (docs/decisions/0011-first-load-budget.md): the
+ * discovery pages' bodies and the header's search box.
+ *
+ * The server renders them as usual. In the browser their HTML is kept as it is and their code
+ * is fetched only when the visitor is about to use them: a pointer over them, a touch, focus
+ * or a key inside. They are then hydrated in place, each as its own React root under the
+ * page's router (the same DOM nodes: nothing moves, nothing flashes, text typed meanwhile
+ * stays), and a press that came before the code (a link, a button, a form sent, a choice in a
+ * select) is held and replayed on the same element once it is there. A signed-in fan's page
+ * hydrates them at once (follow and watch states load on mount), and so does new data for
+ * them (revalidation, a same-route navigation). Mounted by a client navigation, they render
+ * like any component (the route's clientLoader has loaded their code with the data).
+ */
+export type OnUse<P> = {
+  /** Fetches the code (once); resolves with the component. */
+  load(): Promise<ComponentType<P>>;
+  component: ComponentType<P> | undefined;
+  /**
+   * The component while its code may still be loading: on the server (no Suspense boundary, so
+   * the shell waits for it, as for any page) and after a client navigation.
+   */
+  Lazy: ComponentType<P>;
+};
+
+export function onUse<P>(importer: () => Promise<{ default: ComponentType<P> }>): OnUse<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const part: OnUse<P> = {
+    component: undefined,
+    load: () =>
+      (loading ??= importer().then(
+        (module) => (part.component = module.default),
+        (error: unknown) => {
+          loading = undefined; // a failed chunk download may succeed next time
+          throw error;
+        },
+      )),
+    Lazy: lazy(() => part.load().then((component) => ({ default: component }))),
+  };
+  return part;
+}
+
+// The router's contexts, handed on to the part's own root (in the order of useRouterContexts).
+const BRIDGED = [
+  DataRouterContext,
+  DataRouterStateContext,
+  FetchersContext,
+  FrameworkContext,
+  LocationContext,
+  NavigationContext,
+  RouteContext,
+  ViewTransitionContext,
+] as Context<unknown>[];
+
+function useRouterContexts(): unknown[] {
+  return [
+    useContext(DataRouterContext),
+    useContext(DataRouterStateContext),
+    useContext(FetchersContext),
+    useContext(FrameworkContext),
+    useContext(LocationContext),
+    useContext(NavigationContext),
+    useContext(RouteContext),
+    useContext(ViewTransitionContext),
+  ];
+}
+
+function bridge(values: unknown[], child: ReactNode): ReactNode {
+  return BRIDGED.reduceRight<ReactNode>(
+    (inner, context, index) => createElement(context.Provider, { value: values[index] }, inner),
+    child,
+  );
+}
+
+/** Events that mean "about to use it": start fetching the code. */
+const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+/** Events whose effect needs the code: held, then replayed on the same element. */
+const HELD = ['click', 'submit', 'change'] as const;
+
+// The server's HTML stays: React does not look inside an element with inner HTML when it
+// hydrates it, nor touch it while this (constant) value is unchanged.
+const KEEP = { __html: '' };
+const noSubscription = () => () => {};
+
+type Held = { replay: () => void; fallback?: () => void };
+
+type Island = {
+  started: boolean;
+  root?: Root;
+  /** The part's root has committed its hydration: updates and replays may follow. */
+  hydrated: boolean;
+  render?: (contexts: unknown[], props: object) => void;
+  failed: boolean;
+  held: Held[];
+};
+
+/** Runs after each commit of the part's root (it renders nothing). */
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useLayoutEffect(onCommit);
+  return null;
+}
+
+const sameProps = (a: object, b: object) => {
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => (a as Record<string, unknown>)[key] === (b as Record<string, unknown>)[key])
+  );
+};
+
+/**
+ * Renders `part` with `props` inside a wrapper that takes no room of its own (display:
+ * contents), so the page lays out exactly as if the part were rendered directly.
+ */
+export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>; props: P }) {
+  // True while hydrating the server's HTML; false when mounted by a client navigation.
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+  const [fromServer] = useState(hydrating);
+  const contexts = useRouterContexts();
+  const sessionUser = (useRouteLoaderData('root') as { sessionUser?: unknown } | undefined)?.sessionUser;
+  const signedIn = useSignedIn(!!sessionUser);
+  const element = useRef<HTMLDivElement>(null);
+  const island = useRef<Island>({ started: false, hydrated: false, failed: false, held: [] });
+  // What the server rendered: hydration must see exactly that; newer props follow.
+  const first = useRef({ props, contexts });
+  const latest = useRef({ props, contexts });
+  latest.current = { props, contexts };
+  const changed = !sameProps(props, first.current.props);
+
+  const start = useRef(() => {
+    const state = island.current;
+    if (state.started) return;
+    state.started = true;
+    part.load().then(
+      (Component) => {
+        const container = element.current;
+        if (!container) return;
+        const tree = (contexts: unknown[], props: P) =>
+          bridge(
+            contexts,
+            <>
+              <Component {...props} />
+              <Committed onCommit={onCommit} />
+            </>,
+          );
+        const onCommit = () => {
+          if (state.hydrated) return;
+          state.hydrated = true;
+          // An update before the hydration committed would make React drop the server's HTML.
+          const now = latest.current;
+          if (
+            !sameProps(now.props, first.current.props) ||
+            now.contexts.some((v, i) => v !== first.current.contexts[i])
+          ) {
+            state.render?.(now.contexts, now.props);
+          }
+          setTimeout(() => {
+            for (const held of state.held.splice(0)) held.replay();
+          }, 0);
+        };
+        state.render = (contexts, props) => state.root?.render(tree(contexts, props as P));
+        state.root = hydrateRoot(container, tree(first.current.contexts, first.current.props), {
+          identifierPrefix: 'on-use-',
+        });
+      },
+      () => {
+        state.failed = true;
+        for (const held of state.held.splice(0)) held.fallback?.();
+      },
+    );
+  }).current;
+
+  // Hydrated: keep the part's root in step with the page (new data, location, router state).
+  useLayoutEffect(() => {
+    if (island.current.hydrated) island.current.render?.(contexts, props);
+  });
+
+  useEffect(() => {
+    if (fromServer && (signedIn || changed)) start();
+  }, [fromServer, signedIn, changed, start]);
+
+  useEffect(() => {
+    const container = element.current;
+    if (!fromServer || !container) return;
+    const state = island.current;
+    const intent = () => start();
+    const hold = (event: Event) => {
+      if (state.hydrated || state.failed) return;
+      start();
+      const held = heldAction(event);
+      if (!held) return;
+      event.preventDefault();
+      event.stopPropagation();
+      state.held.push(held);
+    };
+    for (const type of INTENT) container.addEventListener(type, intent, { capture: true, passive: true });
+    for (const type of HELD) container.addEventListener(type, hold, { capture: true });
+    return () => {
+      for (const type of INTENT) container.removeEventListener(type, intent, { capture: true });
+      for (const type of HELD) container.removeEventListener(type, hold, { capture: true });
+      const root = state.root;
+      // Not while React is committing the page that removes this part.
+      if (root) setTimeout(() => root.unmount(), 0);
+    };
+  }, [fromServer, start]);
+
+  if (!fromServer || typeof window === 'undefined') {
+    const Component = part.component ?? part.Lazy;
+    return (
+      <div data-on-use="" className="contents">
+        <Component {...props} />
+      </div>
+    );
+  }
+  return (
+    <div
+      ref={element}
+      data-on-use=""
+      className="contents"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty constant: it only tells React to keep the server's HTML
+      dangerouslySetInnerHTML={KEEP}
+      suppressHydrationWarning
+    />
+  );
+}
+
+/** What a click, a form submission or a select change inside a part not yet hydrated will do. */
+function heldAction(event: Event): Held | undefined {
+  const target = event.target;
+  if (!(target instanceof Element)) return undefined;
+  if (event.type === 'submit' && target instanceof HTMLFormElement) {
+    const submitter = (event as SubmitEvent).submitter;
+    return { replay: () => target.requestSubmit(submitter), fallback: () => target.submit() };
+  }
+  if (event.type === 'change' && target instanceof HTMLSelectElement) {
+    // Hydration puts a controlled select back to its rendered value: choose again, then tell.
+    const chosen = target.value;
+    return {
+      replay: () => {
+        target.value = chosen;
+        target.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+    };
+  }
+  if (event.type !== 'click') return undefined;
+  const mouse = event as MouseEvent;
+  const link = target.closest('a[href]');
+  if (link instanceof HTMLAnchorElement) {
+    // What the browser does well on its own: new tabs, downloads, other sites.
+    const native =
+      mouse.button !== 0 ||
+      mouse.metaKey ||
+      mouse.ctrlKey ||
+      mouse.shiftKey ||
+      mouse.altKey ||
+      (link.target && link.target !== '_self') ||
+      link.hasAttribute('download') ||
+      link.origin !== window.location.origin;
+    if (native) return undefined;
+    return { replay: () => replayClick(target, mouse), fallback: () => window.location.assign(link.href) };
+  }
+  if (!target.closest('button, [role="button"]')) return undefined;
+  return { replay: () => replayClick(target, mouse) };
+}
+
+function replayClick(target: Element, original: MouseEvent) {
+  target.dispatchEvent(
+    new MouseEvent('click', {
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+      detail: original.detail,
+      clientX: original.clientX,
+      clientY: original.clientY,
+      screenX: original.screenX,
+      screenY: original.screenY,
+    }),
+  );
+}
