@@ -30,10 +30,17 @@ export const CANDIDATES = 20;
 export const RELATED = 20;
 /**
  * Read the candidates' own list, sorted by rank, when that costs less than walking the
- * popularity order until `limit` of them turn up: count × log(count) against about
- * limit × rows ÷ count (ADR 0010).
+ * popularity order until `limit` matches turn up: listed × log(listed) against about
+ * limit × rows ÷ matches (ADR 0010). Several words match fewer rows than the rarest one
+ * holds: their densities multiply (as if independent).
  */
-const shortList = (count: number, limit: number, rows: number) => count * count * 12 <= limit * rows;
+function shortList(listed: number, densities: number[], limit: number, rows: number): boolean {
+  const matches = Math.max(
+    1,
+    densities.reduce((rest, density) => rest * Math.min(1, density), rows),
+  );
+  return listed * Math.log2(listed + 1) <= (limit * rows) / matches;
+}
 
 /** Mean earth radius (IUGG), km; the same haversine as queries.ts distanceOf. */
 const EARTH_KM = 6371.0088;
@@ -159,9 +166,11 @@ class Ranked {
     };
     if (way === 'words') {
       // The rarest word decides how many rows can match at most.
-      let rarest = q.words[0]!;
-      for (const word of q.words) if (this.words.count(word) < this.words.count(rarest)) rarest = word;
-      if (shortList(this.words.count(rarest), limit, this.size)) {
+      const counts = q.words.map((word) => this.words.count(word));
+      const fewest = Math.min(...counts);
+      const rarest = q.words[counts.indexOf(fewest)]!;
+      const densities = counts.map((count) => count / Math.max(1, this.size));
+      if (shortList(fewest, densities, limit, this.size)) {
         for (const rank of this.words.ranks(rarest)) {
           if (holdsEvery(this.texts[rank]!, q.words) && take(rank)) break;
         }
@@ -178,7 +187,7 @@ class Ranked {
         ? lowerBound(this.texts, `${q.text}\u0000`, (i) => this.texts[this.byText[i]!]!)
         : lowerBound(this.texts, q.text + PAST, (i) => this.texts[this.byText[i]!]!);
     const holds = way === 'exact' ? (text: string) => text === q.text : (text: string) => text.startsWith(q.text);
-    if (shortList(to - from, limit, this.size)) {
+    if (shortList(to - from, [(to - from) / Math.max(1, this.size)], limit, this.size)) {
       for (const rank of this.byText.slice(from, to).sort()) if (take(rank)) break;
     } else {
       for (let rank = 0; rank < this.size; rank++) {
