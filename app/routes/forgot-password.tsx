@@ -15,7 +15,8 @@ export const action = () => redirect('/forgot-password', 303);
 
 export const meta = () => [{ title: 'Forgot password · Encore' }];
 
-// Fetched when the page is in the browser, not with it (page weight).
+// Fetched when the visitor starts using the form (focus, a press), or at once to check a reset
+// link's code; not with the page (first-load budget, ADR 0011).
 const loadFirebase = () => import('~/lib/auth/firebase').then((m) => m.loadFirebase());
 const authErrorMessage = (error: unknown) => import('~/lib/auth/auth-errors').then((m) => m.authErrorMessage(error));
 
@@ -44,9 +45,7 @@ function RequestReset() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    loadFirebase().catch(() => {});
-  }, []);
+  const preload = () => void loadFirebase().catch(() => {});
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -86,7 +85,7 @@ function RequestReset() {
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex flex-col gap-4" onFocusCapture={preload} onPointerDownCapture={preload}>
       <h1 className="text-2xl font-bold text-ink">Reset your password</h1>
       <p className="text-slate-600">
         Type the email you sign in with and we will send you a link to choose a new password.

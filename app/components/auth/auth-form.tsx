@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { getPublicConfig } from '~/lib/auth/config';
 import type { AuthMode } from '~/lib/auth/dialog-store';
@@ -6,9 +6,15 @@ import type { SocialProvider } from '~/lib/auth/session';
 import { type CredentialErrors, validateCredentials } from '~/lib/auth/validation';
 import { useIsAndroid } from './use-is-android';
 
-// The sign-in machinery (Firebase loader, API client, error sentences) is fetched when the
-// form appears, not with the page: /signin stays light for visitors who are just passing.
+// The sign-in machinery (Firebase, API client, error sentences) is fetched when the visitor
+// starts using the form (focus, a press, a pointer on a provider button), not with the page:
+// /signin stays light for visitors who are just passing (first-load budget, ADR 0011).
 const session = () => import('~/lib/auth/session');
+const preloadSignIn = () => {
+  session()
+    .then((s) => s.preloadSignIn())
+    .catch(() => {});
+};
 const errorSentence = (error: unknown) => import('~/lib/auth/auth-errors').then((m) => m.authErrorMessage(error));
 const EmulatedAccountChooser = lazy(() =>
   import('./emulated-account-chooser').then((m) => ({ default: m.EmulatedAccountChooser })),
@@ -44,12 +50,6 @@ export function AuthForm({ mode, onModeChange, onSuccess, continueTo, renderTitl
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'email' | SocialProvider | null>(null);
   const [chooser, setChooser] = useState<SocialProvider | null>(null);
-
-  useEffect(() => {
-    session()
-      .then((s) => s.preloadSignIn())
-      .catch(() => {});
-  }, []);
 
   const signingIn = mode === 'signin';
 
@@ -114,7 +114,7 @@ export function AuthForm({ mode, onModeChange, onSuccess, continueTo, renderTitl
   };
 
   return (
-    <div className="flex flex-col gap-5">
+    <div className="flex flex-col gap-5" onFocusCapture={preloadSignIn} onPointerDownCapture={preloadSignIn}>
       {renderTitle(signingIn ? 'Sign in to Encore' : 'Create your Encore account')}
 
       {formError && (
@@ -212,6 +212,7 @@ export function AuthForm({ mode, onModeChange, onSuccess, continueTo, renderTitl
         <button
           type="button"
           disabled={busy !== null}
+          onPointerEnter={preloadSignIn}
           onClick={() => onSocial('google')}
           className="flex items-center justify-center gap-2 rounded-full border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
         >
@@ -222,6 +223,7 @@ export function AuthForm({ mode, onModeChange, onSuccess, continueTo, renderTitl
           <button
             type="button"
             disabled={busy !== null}
+            onPointerEnter={preloadSignIn}
             onClick={() => onSocial('apple')}
             className="flex items-center justify-center gap-2 rounded-full bg-black px-4 py-2.5 font-semibold text-white hover:bg-slate-800 disabled:opacity-60"
           >
