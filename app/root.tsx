@@ -1,11 +1,14 @@
+import { lazy } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { AuthHost } from './components/auth/auth-host';
-import { ErrorPage } from './components/error-page';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { publicConfig } from './lib/auth.server';
+
+// Only error pages need it (their hydration waits for it, the server's HTML in place).
+const ErrorPage = lazy(() => import('./components/error-page').then((module) => ({ default: module.ErrorPage })));
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 

@@ -4,12 +4,16 @@ import { AccountButton } from './auth/account-button';
 import { HydrateOnUse, onUse } from './hydrate-on-use';
 import { Logo } from './logo';
 import type { SearchBox } from './search-box';
-import { UnreadAlertsBadge } from './tracking/unread-badge';
+import { useFanSignedIn } from './tracking/use-fan';
 import { UserLocationBootstrap } from './user-location-bootstrap';
 
 // The drawer is fetched on first use: most visitors never open it.
 const loadSideMenu = () => import('./side-menu');
 const SideMenu = lazy(loadSideMenu);
+// The alerts bell is a signed-in fan's: visitors never fetch it.
+const UnreadAlertsBadge = lazy(() =>
+  import('./tracking/unread-badge').then((module) => ({ default: module.UnreadAlertsBadge })),
+);
 // The search box hydrates on first use (focus, pointer, key: components/hydrate-on-use.tsx);
 // text typed before its code is there is kept and searched.
 const searchBox = onUse<ComponentProps<typeof SearchBox>>(() =>
@@ -37,6 +41,7 @@ export function useHeroMode(): boolean {
 export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const hero = useHeroMode();
+  const signedIn = useFanSignedIn();
   const { pathname, search } = useLocation();
   // SPEC §2: the search box is hidden on artist hero pages.
   const searchShown = showSearch && !hero;
@@ -83,7 +88,11 @@ export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
           </NavLink>
         </nav>
         <AccountButton className="ml-auto md:ml-2" />
-        <UnreadAlertsBadge tone={hero ? 'hero' : 'default'} />
+        {signedIn && (
+          <Suspense fallback={null}>
+            <UnreadAlertsBadge tone={hero ? 'hero' : 'default'} />
+          </Suspense>
+        )}
       </div>
       {menuOpen && (
         <Suspense fallback={null}>
