@@ -1,6 +1,7 @@
-import { type RefObject, useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useState } from 'react';
 import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
 import { type Filters, RADIUS_CHOICES, type UserLocation, withCurrentLocation, withTypedCity } from '~/lib/filters';
+import { USER_LOCATION_CHANGED } from '~/lib/location-start';
 import { loadUserLocation, saveUserLocation } from '~/lib/preferences';
 import { locateUser, lookupCity } from '~/lib/user-location';
 import { AnchoredPopover } from './anchored-popover';
@@ -31,6 +32,12 @@ export default function LocationPopover({
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState<'city' | 'current' | null>(null);
   const [user, setUser] = useState<UserLocation | null>(loadUserLocation);
+  // The first-load lookup (SPEC §4) may finish while the popup is open.
+  useEffect(() => {
+    const update = () => setUser(loadUserLocation());
+    window.addEventListener(USER_LOCATION_CHANGED, update);
+    return () => window.removeEventListener(USER_LOCATION_CHANGED, update);
+  }, []);
 
   const apply = (next: Filters, located?: UserLocation | null) => {
     onApply(next, located);

@@ -1,5 +1,5 @@
 import type { UserLocation } from './filters.ts';
-import { FILTERS_CHANGED, type LocationConfig } from './location-start.ts';
+import { FILTERS_CHANGED, type LocationConfig, USER_LOCATION_CHANGED } from './location-start.ts';
 import { locateFrom } from './user-location.ts';
 
 /**
@@ -54,6 +54,7 @@ export async function settleLocation(
 ) {
   const user = await locateFrom(point, config);
   localStorage.setItem('encoreUserLocation', JSON.stringify(user));
+  window.dispatchEvent(new CustomEvent(USER_LOCATION_CHANGED));
   const latest = readJson<StoredFilters>('encoreFilters');
   if (user && !latest?.location?.geoPoint && !latest?.city) {
     adoptLocation(user);

@@ -10,6 +10,8 @@ const YEAR = 365 * 24 * 60 * 60;
 
 /** Dispatched on window when a located place became the location filter (pages reload their data). */
 export const FILTERS_CHANGED = 'encore:filters-changed';
+/** Dispatched on window when the user location was stored (the location popup shows its city). */
+export const USER_LOCATION_CHANGED = 'encore:user-location';
 
 export type LocationConfig = { ipGeolocationUrl?: string; apiBaseUrl?: string };
 
