@@ -29,17 +29,19 @@ export const CANDIDATES = 20;
 /** Venues whose names match lend their events to the event list, most active first. */
 export const RELATED = 20;
 /**
- * Read the candidates' own list, sorted by rank, when that costs less than walking the
- * popularity order until `limit` matches turn up: listed × log(listed) against about
- * limit × rows ÷ matches (ADR 0010). Several words match fewer rows than the rarest one
- * holds: their densities multiply (as if independent).
+ * How many rows of the popularity order to walk before reading the candidates' own list
+ * (ADR 0010): none when sorting the list (listed × log listed) costs less than the walk is
+ * expected to (limit × rows ÷ matches; several words match fewer rows than the rarest one
+ * holds, so their densities multiply, as if independent); else a few times the expected walk.
  */
-function shortList(listed: number, densities: number[], limit: number, rows: number): boolean {
+function walkBudget(listed: number, densities: number[], limit: number, rows: number): number {
   const matches = Math.max(
     1,
     densities.reduce((rest, density) => rest * Math.min(1, density), rows),
   );
-  return listed * Math.log2(listed + 1) <= (limit * rows) / matches;
+  const expected = (limit * rows) / matches;
+  if (listed * Math.log2(listed + 1) <= expected) return 0;
+  return Math.min(rows, Math.ceil(4 * expected) + 256);
 }
 
 /** Mean earth radius (IUGG), km; the same haversine as queries.ts distanceOf. */
@@ -155,44 +157,41 @@ class Ranked {
 
   /**
    * The `limit` most popular rows passing `accept` among those matching `way`, in rank
-   * order: from the candidates' own list when it is short, else by walking the
-   * popularity order (a dense prefix finds its matches within the first rows).
+   * order. A dense match is found by walking the popularity order (a one-letter prefix
+   * finds its rows within the first few); a sparse one by reading the candidates' own list.
+   * The walk has a budget: matches can sit deeper than their density promises (an obscure
+   * artist's shows share its low popularity), and past the budget the list finishes the job.
    */
   top(q: TextQuery & { words: string[] }, way: 'exact' | 'prefix' | 'words', accept: Accept, limit: number): number[] {
-    const picked: number[] = [];
-    const take = (rank: number) => {
-      if (accept(rank)) picked.push(rank);
-      return picked.length >= limit;
-    };
+    let listed: number;
+    let densities: number[];
+    let list: () => Iterable<number>;
+    let holds: (text: string) => boolean;
     if (way === 'words') {
-      // The rarest word decides how many rows can match at most.
+      // Rows holding every word are among those holding the rarest one.
       const counts = q.words.map((word) => this.words.count(word));
-      const fewest = Math.min(...counts);
-      const rarest = q.words[counts.indexOf(fewest)]!;
-      const densities = counts.map((count) => count / Math.max(1, this.size));
-      if (shortList(fewest, densities, limit, this.size)) {
-        for (const rank of this.words.ranks(rarest)) {
-          if (holdsEvery(this.texts[rank]!, q.words) && take(rank)) break;
-        }
-      } else {
-        for (let rank = 0; rank < this.size; rank++) {
-          if (holdsEvery(this.texts[rank]!, q.words) && take(rank)) break;
-        }
-      }
-      return picked;
-    }
-    const from = lowerBound(this.texts, q.text, (i) => this.texts[this.byText[i]!]!);
-    const to =
-      way === 'exact'
-        ? lowerBound(this.texts, `${q.text}\u0000`, (i) => this.texts[this.byText[i]!]!)
-        : lowerBound(this.texts, q.text + PAST, (i) => this.texts[this.byText[i]!]!);
-    const holds = way === 'exact' ? (text: string) => text === q.text : (text: string) => text.startsWith(q.text);
-    if (shortList(to - from, [(to - from) / Math.max(1, this.size)], limit, this.size)) {
-      for (const rank of this.byText.slice(from, to).sort()) if (take(rank)) break;
+      listed = Math.min(...counts);
+      const rarest = q.words[counts.indexOf(listed)]!;
+      densities = counts.map((count) => count / Math.max(1, this.size));
+      list = () => this.words.ranks(rarest);
+      holds = (text) => holdsEvery(text, q.words);
     } else {
-      for (let rank = 0; rank < this.size; rank++) {
-        if (holds(this.texts[rank]!) && take(rank)) break;
-      }
+      const at = (i: number) => this.texts[this.byText[i]!]!;
+      const from = lowerBound(this.texts, q.text, at);
+      const to = lowerBound(this.texts, way === 'exact' ? `${q.text}\u0000` : q.text + PAST, at);
+      listed = to - from;
+      densities = [listed / Math.max(1, this.size)];
+      list = () => this.byText.slice(from, to).sort();
+      holds = way === 'exact' ? (text) => text === q.text : (text) => text.startsWith(q.text);
+    }
+    const picked: number[] = [];
+    const walk = walkBudget(listed, densities, limit, this.size);
+    for (let rank = 0; rank < walk; rank++) {
+      if (holds(this.texts[rank]!) && accept(rank) && picked.push(rank) >= limit) return picked;
+    }
+    if (walk >= this.size) return picked;
+    for (const rank of list()) {
+      if (rank >= walk && holds(this.texts[rank]!) && accept(rank) && picked.push(rank) >= limit) break;
     }
     return picked;
   }
