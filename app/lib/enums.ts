@@ -1,11 +1,13 @@
 import type {
   CountryCode,
   EventSort,
+  ReferralSource,
   DEFAULTS as SharedDefaults,
   SEGMENTS as SharedSegments,
   Source,
   TicketCategory,
   Unit,
+  Vendor,
 } from '../../contracts/enums.ts';
 
 /**
@@ -38,6 +40,16 @@ export const TICKET_CATEGORIES = [
   'great_view',
   'front_row',
 ] as const satisfies readonly TicketCategory[];
+export const VENDORS = ['Ticketmaster', 'StubHub', 'SeatGeek', 'TickPick'] as const satisfies readonly Vendor[];
+export const REFERRAL_SOURCES = [
+  'friend',
+  'social_media',
+  'article',
+  'search',
+  'advertisement',
+  'event_website',
+  'other',
+] as const satisfies readonly ReferralSource[];
 export const EVENT_SORTS = [
   'relevance,desc',
   'date,asc',
@@ -67,4 +79,4 @@ export const DEFAULTS = {
   artistEventsSort: 'date,asc',
 } as const satisfies typeof SharedDefaults;
 
-export type { CountryCode, EventSort, Source, TicketCategory, Unit };
+export type { CountryCode, EventSort, ReferralSource, Source, TicketCategory, Unit, Vendor };

@@ -4,9 +4,9 @@ import { setAccount } from '~/lib/auth/account-store';
 import { authRequest } from '~/lib/auth/api';
 import { formatBudget, markQuizSubmitted, parseBudget, REFERRAL_LABELS, VENDOR_LABELS } from '~/lib/auth/onboarding';
 import { REQUIRED_MESSAGE, SELECT_REQUIRED_MESSAGE } from '~/lib/auth/validation';
+import { REFERRAL_SOURCES, type ReferralSource, VENDORS, type Vendor } from '~/lib/enums';
 import { HttpError } from '~/lib/http';
-import { type OnboardingInput, OnboardingSchema } from '../../../contracts/accounts';
-import { REFERRAL_SOURCES, type ReferralSource, VENDORS, type Vendor } from '../../../contracts/enums';
+import type { OnboardingInput } from '../../../contracts/accounts';
 
 type Answers = {
   vendor: Vendor | '';
@@ -78,7 +78,9 @@ export default function OnboardingDialog({ onClose }: { onClose: (submitted: boo
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const payload = toPayload(answers);
-    // The same schema the server applies (contracts/accounts.ts).
+    // The same schema the server applies (contracts/accounts.ts), with zod, fetched on submit:
+    // the dialog itself stays light.
+    const { OnboardingSchema } = await import('../../../contracts/accounts');
     const parsed = OnboardingSchema.safeParse(payload);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
