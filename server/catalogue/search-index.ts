@@ -30,9 +30,10 @@ export const CANDIDATES = 20;
 export const RELATED = 20;
 /**
  * How many rows of the popularity order to walk before reading the candidates' own list
- * (ADR 0010): none when sorting the list (listed × log listed) costs less than the walk is
- * expected to (limit × rows ÷ matches; several words match fewer rows than the rarest one
- * holds, so their densities multiply, as if independent); else a few times the expected walk.
+ * (ADR 0010). A step of either tests one row; the list also pays a native sort, cheap per
+ * row. The walk is expected to take limit × rows ÷ matches steps (several words match fewer
+ * rows than the rarest one holds, so their densities multiply, as if independent): it runs
+ * only when that beats the list, and for at most twice that.
  */
 function walkBudget(listed: number, densities: number[], limit: number, rows: number): number {
   const matches = Math.max(
@@ -40,8 +41,8 @@ function walkBudget(listed: number, densities: number[], limit: number, rows: nu
     densities.reduce((rest, density) => rest * Math.min(1, density), rows),
   );
   const expected = (limit * rows) / matches;
-  if (listed * Math.log2(listed + 1) <= expected) return 0;
-  return Math.min(rows, Math.ceil(4 * expected) + 256);
+  if (listed * (1 + Math.log2(listed + 1) / 16) <= expected) return 0;
+  return Math.min(rows, Math.ceil(2 * expected) + 256);
 }
 
 /** Mean earth radius (IUGG), km; the same haversine as queries.ts distanceOf. */
