@@ -17,15 +17,23 @@ const SearchPanel = lazy(loadPanel);
  * plain GET form, so it also works before the page is hydrated).
  */
 export function SearchBox({
+  id: givenId,
   defaultValue = '',
   className = '',
   size = 'md',
 }: {
+  /**
+   * The base of the box's element ids. Boxes hydrated on first use pass one: an id React
+   * generates depends on where the box sits in its React root, which is not the page's root
+   * that rendered it on the server.
+   */
+  id?: string;
   defaultValue?: string;
   className?: string;
   size?: 'md' | 'lg';
 }) {
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const inputId = `${id}-input`;
   const listboxId = `${id}-listbox`;
   const navigate = useNavigate();

@@ -77,7 +77,11 @@ export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
           <Logo tone={hero ? 'light' : 'dark'} />
         </div>
         {searchShown && (
-          <HydrateOnUse key={keyword} part={searchBox} props={{ defaultValue: keyword, className: searchClass }} />
+          <HydrateOnUse
+            key={keyword}
+            part={searchBox}
+            props={{ id: 'site-search', defaultValue: keyword, className: searchClass }}
+          />
         )}
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
           <NavLink to="/about-us" className={navLinkClass(hero)}>

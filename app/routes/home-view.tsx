@@ -30,7 +30,7 @@ export default function HomeView({ page }: { page: Route.ComponentProps['loaderD
           <p className="mx-auto mt-4 max-w-xl text-lg text-white/85">
             Concerts, games and shows in one place. Compare seats and prices, then buy from the official seller.
           </p>
-          <SearchBox size="lg" className="mx-auto mt-8 max-w-2xl text-left" />
+          <SearchBox id="home-search" size="lg" className="mx-auto mt-8 max-w-2xl text-left" />
           <div className="mt-5 flex flex-wrap items-center justify-center gap-2">
             <LocationFilterButton
               tone="hero"

@@ -37,9 +37,9 @@ export default function KitchenSinkView({ page: data }: { page: Route.ComponentP
 
       <Specimen title="Search box" note="Type to see the results panel; Enter opens the results page.">
         <div className="grid gap-6 md:grid-cols-2">
-          <SearchBox />
+          <SearchBox id="kitchen-sink-search" />
           <div className="rounded-2xl bg-ink p-4">
-            <SearchBox size="lg" />
+            <SearchBox id="kitchen-sink-search-lg" size="lg" />
           </div>
         </div>
       </Specimen>
