@@ -264,7 +264,9 @@ export class SearchIndex {
   private readonly eventRank = new Map<string, number>();
   private readonly venueEvents = new Map<string, number[]>();
   private readonly attractionEvents = new Map<string, number[]>();
-  private readonly eventAttractions = new Map<number, string[]>();
+  /** Line-ups by event rank, headliner first: ids lineUpIds[lineUpStart[r] … lineUpStart[r + 1]). */
+  private readonly lineUpStart: Int32Array;
+  private readonly lineUpIds: string[] = [];
   private readonly classificationIds = new Map<string, string[]>();
 
   constructor(source: IndexRows) {
@@ -282,13 +284,22 @@ export class SearchIndex {
       if (event.venue_id) push(this.venueEvents, event.venue_id, rank);
     });
     // Headliner first, as the API lists them (position, then id).
-    const ordered = [...source.lineUps].sort((a, b) => compareIds(a[0], b[0]) || a[2] - b[2] || compareIds(a[1], b[1]));
-    for (const [eventId, attractionId] of ordered) {
-      const rank = this.eventRank.get(eventId);
-      if (rank === undefined) continue;
-      push(this.attractionEvents, attractionId, rank);
-      push(this.eventAttractions, rank, attractionId);
+    const ordered = source.lineUps
+      .map(([eventId, attractionId, position]) => ({ rank: this.eventRank.get(eventId) ?? -1, attractionId, position }))
+      .filter((link) => link.rank >= 0)
+      .sort((a, b) => a.rank - b.rank || a.position - b.position || compareIds(a.attractionId, b.attractionId));
+    // One flat list for a million events instead of a million small arrays for the collector to trace.
+    this.lineUpStart = new Int32Array(this.events.length + 1);
+    let at = 0;
+    for (let rank = 0; rank < this.events.length; rank++) {
+      this.lineUpStart[rank] = this.lineUpIds.length;
+      while (at < ordered.length && ordered[at]!.rank === rank) {
+        const { attractionId } = ordered[at++]!;
+        this.lineUpIds.push(attractionId);
+        push(this.attractionEvents, attractionId, rank);
+      }
     }
+    this.lineUpStart[this.events.length] = this.lineUpIds.length;
     for (const list of this.attractionEvents.values()) list.sort((a, b) => a - b);
     for (const c of source.classifications) {
       push(this.classificationIds, c.id, c.id);
@@ -308,7 +319,7 @@ export class SearchIndex {
     const rank = this.eventRank.get(fields.id);
     if (rank === undefined) return false;
     const current = this.events[rank]!;
-    const indexed = this.eventAttractions.get(rank) ?? [];
+    const indexed = this.lineUpAt(rank);
     return (
       current.search_text === fields.search_text &&
       current.popularity === fields.popularity &&
@@ -330,10 +341,14 @@ export class SearchIndex {
     return rank === undefined ? undefined : this.events[rank];
   }
 
+  private lineUpAt(rank: number): string[] {
+    return this.lineUpIds.slice(this.lineUpStart[rank], this.lineUpStart[rank + 1]);
+  }
+
   /** An event's attraction ids, headliner first. */
   lineUp(eventId: string): readonly string[] {
     const rank = this.eventRank.get(eventId);
-    return (rank === undefined ? undefined : this.eventAttractions.get(rank)) ?? [];
+    return rank === undefined ? [] : this.lineUpAt(rank);
   }
 
   /** The most popular ids, for warming caches. */
@@ -552,7 +567,12 @@ export class SearchIndex {
     }
     if (query.attractionId?.length) {
       const wanted = new Set(query.attractionId);
-      tests.push((_e, rank) => (this.eventAttractions.get(rank) ?? []).some((id) => wanted.has(id)));
+      tests.push((_e, rank) => {
+        for (let i = this.lineUpStart[rank]!; i < this.lineUpStart[rank + 1]!; i++) {
+          if (wanted.has(this.lineUpIds[i]!)) return true;
+        }
+        return false;
+      });
     }
     if (query.segmentId?.length) {
       const segments = new Set<string>(query.segmentId);
