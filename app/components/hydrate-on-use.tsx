@@ -40,6 +40,7 @@ import { useSignedIn } from '~/lib/auth/account-store';
  * like any component (the route's clientLoader has loaded their code with the data).
  */
 export type OnUse<P> = {
+  name: string;
   /** Fetches the code (once); resolves with the component. */
   load(): Promise<ComponentType<P>>;
   component: ComponentType<P> | undefined;
@@ -50,9 +51,13 @@ export type OnUse<P> = {
   Lazy: ComponentType<P>;
 };
 
-export function onUse<P>(importer: () => Promise<{ default: ComponentType<P> }>): OnUse<P> {
+const parts = new Map<string, OnUse<never>>();
+
+/** `name` marks the part's HTML (data-on-use), so a press is matched to it before React runs. */
+export function onUse<P>(name: string, importer: () => Promise<{ default: ComponentType<P> }>): OnUse<P> {
   let loading: Promise<ComponentType<P>> | undefined;
   const part: OnUse<P> = {
+    name,
     component: undefined,
     load: () =>
       (loading ??= importer().then(
@@ -64,6 +69,7 @@ export function onUse<P>(importer: () => Promise<{ default: ComponentType<P> }>)
       )),
     Lazy: lazy(() => part.load().then((component) => ({ default: component }))),
   };
+  parts.set(name, part as OnUse<never>);
   return part;
 }
 
@@ -112,14 +118,60 @@ const noSubscription = () => () => {};
 type Held = { replay: () => void; fallback?: () => void };
 
 type Island = {
-  started: boolean;
-  root?: Root;
+  /** Someone pointed, touched, focused or pressed inside it. */
+  wanted: boolean;
   /** The part's root has committed its hydration: updates and replays may follow. */
   hydrated: boolean;
-  render?: (contexts: unknown[], props: object) => void;
   failed: boolean;
   held: Held[];
+  /** Set once the page's React root has mounted the part. */
+  start?: () => void;
+  render?: (contexts: unknown[], props: object) => void;
 };
+
+const islands = new WeakMap<Element, Island>();
+
+function islandOf(element: Element): Island {
+  let island = islands.get(element);
+  if (!island) {
+    island = { wanted: false, hydrated: false, failed: false, held: [] };
+    islands.set(element, island);
+  }
+  return island;
+}
+
+/** The part a browser event happened in, while it waits for its code. */
+function waiting(event: Event): Island | undefined {
+  const element = event.target instanceof Element ? event.target.closest('[data-on-use]') : null;
+  const part = element && parts.get(element.getAttribute('data-on-use') ?? '');
+  if (!element || !part) return undefined;
+  const island = islandOf(element);
+  if (island.hydrated || island.failed) return undefined;
+  island.wanted = true;
+  if (island.start) island.start();
+  else part.load().catch(() => undefined); // the page itself is still hydrating
+  return island;
+}
+
+// On window, capturing: these run before React's own listeners (which, while the page is still
+// hydrating, may stop such an event) and before the page has even hydrated.
+if (typeof window !== 'undefined') {
+  for (const type of INTENT) window.addEventListener(type, waiting, { capture: true, passive: true });
+  for (const type of HELD) {
+    window.addEventListener(
+      type,
+      (event) => {
+        const island = waiting(event);
+        const held = island && heldAction(event);
+        if (!island || !held) return;
+        event.preventDefault();
+        event.stopPropagation();
+        island.held.push(held);
+      },
+      { capture: true },
+    );
+  }
+}
 
 /** Runs after each commit of the part's root (it renders nothing). */
 function Committed({ onCommit }: { onCommit: () => void }) {
@@ -151,94 +203,82 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
   const sessionUser = (useRouteLoaderData('root') as { sessionUser?: unknown } | undefined)?.sessionUser;
   const signedIn = useSignedIn(!!sessionUser);
   const element = useRef<HTMLDivElement>(null);
-  const island = useRef<Island>({ started: false, hydrated: false, failed: false, held: [] });
   // What the server rendered: hydration must see exactly that; newer props follow.
   const first = useRef({ props, contexts });
   const latest = useRef({ props, contexts });
   latest.current = { props, contexts };
   const changed = !sameProps(props, first.current.props);
 
-  const start = useRef(() => {
-    const state = island.current;
-    if (state.started) return;
-    state.started = true;
-    part.load().then(
-      (Component) => {
-        const container = element.current;
-        if (!container) return;
-        const tree = (contexts: unknown[], props: P) =>
-          bridge(
-            contexts,
-            <>
-              <Component {...props} />
-              <Committed onCommit={onCommit} />
-            </>,
-          );
-        const onCommit = () => {
-          if (state.hydrated) return;
-          state.hydrated = true;
-          // An update before the hydration committed would make React drop the server's HTML.
-          const now = latest.current;
-          if (
-            !sameProps(now.props, first.current.props) ||
-            now.contexts.some((v, i) => v !== first.current.contexts[i])
-          ) {
-            state.render?.(now.contexts, now.props);
-          }
-          setTimeout(() => {
-            for (const held of state.held.splice(0)) held.replay();
-          }, 0);
-        };
-        state.render = (contexts, props) => state.root?.render(tree(contexts, props as P));
-        state.root = hydrateRoot(container, tree(first.current.contexts, first.current.props), {
-          identifierPrefix: 'on-use-',
-        });
-      },
-      () => {
-        state.failed = true;
-        for (const held of state.held.splice(0)) held.fallback?.();
-      },
-    );
-  }).current;
-
   // Hydrated: keep the part's root in step with the page (new data, location, router state).
   useLayoutEffect(() => {
-    if (island.current.hydrated) island.current.render?.(contexts, props);
+    const island = element.current && islands.get(element.current);
+    if (island?.hydrated) island.render?.(contexts, props);
   });
-
-  useEffect(() => {
-    if (fromServer && (signedIn || changed)) start();
-  }, [fromServer, signedIn, changed, start]);
 
   useEffect(() => {
     const container = element.current;
     if (!fromServer || !container) return;
-    const state = island.current;
-    const intent = () => start();
-    const hold = (event: Event) => {
-      if (state.hydrated || state.failed) return;
-      start();
-      const held = heldAction(event);
-      if (!held) return;
-      event.preventDefault();
-      event.stopPropagation();
-      state.held.push(held);
+    const island = islandOf(container);
+    let root: Root | undefined;
+    let started = false;
+    island.start = () => {
+      if (started) return;
+      started = true;
+      part.load().then(
+        (Component) => {
+          const tree = (contexts: unknown[], props: P) =>
+            bridge(
+              contexts,
+              <>
+                <Component {...props} />
+                <Committed onCommit={onCommit} />
+              </>,
+            );
+          const onCommit = () => {
+            if (island.hydrated) return;
+            island.hydrated = true;
+            // An update before the hydration committed would make React drop the server's HTML.
+            const now = latest.current;
+            if (
+              !sameProps(now.props, first.current.props) ||
+              now.contexts.some((value, i) => value !== first.current.contexts[i])
+            ) {
+              island.render?.(now.contexts, now.props);
+            }
+            setTimeout(() => {
+              for (const held of island.held.splice(0)) held.replay();
+            }, 0);
+          };
+          island.render = (contexts, props) => root?.render(tree(contexts, props as P));
+          root = hydrateRoot(container, tree(first.current.contexts, first.current.props), {
+            identifierPrefix: `${part.name}-`,
+          });
+        },
+        () => {
+          island.failed = true;
+          for (const held of island.held.splice(0)) held.fallback?.();
+        },
+      );
     };
-    for (const type of INTENT) container.addEventListener(type, intent, { capture: true, passive: true });
-    for (const type of HELD) container.addEventListener(type, hold, { capture: true });
+    // A press while the page itself was still hydrating already asked for it.
+    if (island.wanted) island.start();
     return () => {
-      for (const type of INTENT) container.removeEventListener(type, intent, { capture: true });
-      for (const type of HELD) container.removeEventListener(type, hold, { capture: true });
-      const root = state.root;
+      island.start = undefined;
+      island.render = undefined;
       // Not while React is committing the page that removes this part.
-      if (root) setTimeout(() => root.unmount(), 0);
+      if (root) setTimeout(() => root?.unmount(), 0);
     };
-  }, [fromServer, start]);
+  }, [fromServer, part]);
+
+  useEffect(() => {
+    const container = element.current;
+    if (fromServer && container && (signedIn || changed)) islandOf(container).start?.();
+  }, [fromServer, signedIn, changed]);
 
   if (!fromServer || typeof window === 'undefined') {
     const Component = part.component ?? part.Lazy;
     return (
-      <div data-on-use="" className="contents">
+      <div data-on-use={typeof window === 'undefined' ? part.name : undefined} className="contents">
         <Component {...props} />
       </div>
     );
@@ -246,7 +286,7 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
   return (
     <div
       ref={element}
-      data-on-use=""
+      data-on-use={part.name}
       className="contents"
       // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty constant: it only tells React to keep the server's HTML
       dangerouslySetInnerHTML={KEEP}

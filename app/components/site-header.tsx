@@ -16,7 +16,7 @@ const UnreadAlertsBadge = lazy(() =>
 );
 // The search box hydrates on first use (focus, pointer, key: components/hydrate-on-use.tsx);
 // text typed before its code is there is kept and searched.
-const searchBox = onUse<ComponentProps<typeof SearchBox>>(() =>
+const searchBox = onUse<ComponentProps<typeof SearchBox>>('site-search', () =>
   import('./search-box').then((module) => ({ default: module.SearchBox })),
 );
 

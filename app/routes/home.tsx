@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
 // The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
 // of the first load. A client navigation loads it with the data.
 const loadView = () => import('./home-view');
-const body = onUse(loadView);
+const body = onUse('home', loadView);
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await Promise.all([serverLoader(), loadView()]);
