@@ -89,8 +89,12 @@ const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } };
 const MIN_COMPRESS_BYTES = 1024;
 
 function encoded(answer: Answer, encoding: 'br' | 'gzip'): Buffer {
-  if (encoding === 'br') return (answer.br ??= zlib.brotliCompressSync(answer.json, BROTLI));
-  return (answer.gzip ??= zlib.gzipSync(answer.json));
+  if (encoding === 'br') {
+    answer.br ??= zlib.brotliCompressSync(answer.json, BROTLI);
+    return answer.br;
+  }
+  answer.gzip ??= zlib.gzipSync(answer.json);
+  return answer.gzip;
 }
 
 export const catalogueRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
