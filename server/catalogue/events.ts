@@ -31,7 +31,7 @@ import {
   textQuery,
   whereOf,
 } from './queries.ts';
-import { searchIndexFor, withWords } from './search-index.ts';
+import { searchIndexFor } from './search-index.ts';
 import { API_BASE } from './serialize.ts';
 
 /**
@@ -153,7 +153,7 @@ async function pageIds(db: Queryable, query: EventsQuery, now: Date, { count }: 
     const cap = Math.max((page + 1) * size, COMPLETE_BELOW);
     // Fewer matches than that: the search snapshot has them all, ranked, without a statement.
     const { page: _page, size: _size, sort: _sort, ...filtersOnly } = query;
-    const every = (await searchIndexFor(db)).keywordEvents(filtersOnly, withWords(q), cap, now);
+    const every = (await searchIndexFor(db)).keywordEvents(filtersOnly, q, cap, now);
     if (every) return { picked: pickedIds(every.slice(page * size, (page + 1) * size)), total: every.length };
   }
 

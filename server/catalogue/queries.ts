@@ -43,6 +43,8 @@ export type TextQuery = {
   text: string;
   /** Every word as a prefix, all required: 'taylor sw' → 'taylor:* & sw:*'. */
   tsquery: string;
+  /** The words themselves, for the in-memory matcher (search-index.ts). */
+  words: string[];
 };
 
 /** Words beyond this add nothing to a name search but cost index lookups. */
@@ -53,7 +55,7 @@ export function textQuery(keyword: string | undefined): TextQuery | undefined {
   if (!text) return undefined;
   // searchText leaves letters, digits and single spaces only, so no tsquery syntax survives.
   const words = text.split(' ').slice(0, MAX_WORDS);
-  return { text: words.join(' '), tsquery: words.map((w) => `${w}:*`).join(' & ') };
+  return { text: words.join(' '), tsquery: words.map((w) => `${w}:*`).join(' & '), words };
 }
 
 /** The stored vector the *_search_vector_idx indexes cover (server/db/schema.ts). */
@@ -79,8 +81,8 @@ export type FilterParams = Omit<SearchQuery, 'size'> | Omit<EventsQuery, 'sort' 
 export type Geo = LatLon & { radius: number; unit: Unit };
 
 /** Mean earth radius (IUGG), km. */
-const EARTH_KM = 6371.0088;
-const KM_PER: Record<Unit, number> = { miles: 1.609344, km: 1 };
+export const EARTH_KM = 6371.0088;
+export const KM_PER: Record<Unit, number> = { miles: 1.609344, km: 1 };
 
 export function geoOf(query: FilterParams): Geo | undefined {
   const point = resolveLocation(query);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { parsePriceBand, resolveLocation, type SearchQuery } from '../../contracts/catalogue.ts';
 import { DEFAULTS, TICKET_CATEGORIES, type Unit } from '../../contracts/enums.ts';
 import { onCatalogueChanged } from './changes.ts';
-import { type Queryable, rows, sourcesFor, type TextQuery } from './queries.ts';
+import { EARTH_KM, KM_PER, type Queryable, rows, sourcesFor, type TextQuery } from './queries.ts';
 import { ticketPrice } from './ticket-category.ts';
 
 /**
@@ -45,9 +45,7 @@ function walkBudget(listed: number, densities: number[], limit: number, rows: nu
   return Math.min(rows, Math.ceil(2 * expected) + 256);
 }
 
-/** Mean earth radius (IUGG), km; the same haversine as queries.ts distanceOf. */
-const EARTH_KM = 6371.0088;
-const KM_PER: Record<Unit, number> = { miles: 1.609344, km: 1 };
+/** The same haversine as queries.ts distanceOf, over the same constants. */
 const RADIANS = Math.PI / 180;
 
 export function haversine(lat1: number, lon1: number, lat2: number, lon2: number, unit: Unit): number {
@@ -163,7 +161,7 @@ class Ranked {
    * The walk has a budget: matches can sit deeper than their density promises (an obscure
    * artist's shows share its low popularity), and past the budget the list finishes the job.
    */
-  top(q: TextQuery & { words: string[] }, way: 'exact' | 'prefix' | 'words', accept: Accept, limit: number): number[] {
+  top(q: TextQuery, way: 'exact' | 'prefix' | 'words', accept: Accept, limit: number): number[] {
     let listed: number;
     let densities: number[];
     let list: () => Iterable<number>;
@@ -368,7 +366,7 @@ export class SearchIndex {
    * prefix of a word (ADR 0003). Ranked as that list ranks them: relevance, then soonest,
    * then id. Undefined as soon as `limit` of them turn up: the list then asks the database.
    */
-  keywordEvents(query: IndexQuery, q: TextQuery & { words: string[] }, limit: number, now: Date): string[] | undefined {
+  keywordEvents(query: IndexQuery, q: TextQuery, limit: number, now: Date): string[] | undefined {
     const accept = this.eventFilter(query, now);
     const found = new Set<number>();
     const add = (ranks: Iterable<number>) => {
@@ -398,7 +396,7 @@ export class SearchIndex {
   }
 
   /** Ids of the best attractions and events for a query (ADR 0003 ranking). */
-  search(query: IndexQuery, q: (TextQuery & { words: string[] }) | undefined, size: number, now: Date): Picks {
+  search(query: IndexQuery, q: TextQuery | undefined, size: number, now: Date): Picks {
     const acceptAttraction = this.attractionFilter(query);
     const acceptEvent = this.eventFilter(query, now);
     if (!q) {
@@ -443,13 +441,7 @@ export class SearchIndex {
    * Events named otherwise but held at a matching venue or featuring a matching attraction
    * ('madison squ', a support act), most popular first, only to fill the list (ADR 0003).
    */
-  private related(
-    q: TextQuery & { words: string[] },
-    attractionIds: string[],
-    exclude: Set<string>,
-    accept: Accept,
-    limit: number,
-  ) {
+  private related(q: TextQuery, attractionIds: string[], exclude: Set<string>, accept: Accept, limit: number) {
     const allowed: Accept = (rank) => !exclude.has(this.events[rank]!.id) && accept(rank);
     const venueRanks = this.venueText.top(q, 'words', () => true, RELATED);
     const fromVenues = topOf(
@@ -764,9 +756,6 @@ export async function catalogueVersion(db: Queryable): Promise<CatalogueVersion>
   );
   return row!;
 }
-
-/** Every typed word, for the in-memory matcher (textQuery keeps at most eight). */
-export const withWords = (q: TextQuery): TextQuery & { words: string[] } => ({ ...q, words: q.text.split(' ') });
 
 // ─── Freshness ───────────────────────────────────────────────────────────────
 

@@ -15,14 +15,7 @@ import {
   type TextQuery,
   textQuery,
 } from './queries.ts';
-import {
-  type EventFields,
-  haversine,
-  type Picks,
-  type SearchIndex,
-  searchIndexFor,
-  withWords,
-} from './search-index.ts';
+import { type EventFields, haversine, type Picks, type SearchIndex, searchIndexFor } from './search-index.ts';
 
 /**
  * GET /events/search (SPEC §2 search box, §7): attractions and upcoming events for what
@@ -89,7 +82,7 @@ export async function searchCatalogue(db: Db, query: SearchQuery, options: ReadO
     warmed.add(index);
     warm(db, index).catch((error: Error) => console.warn(`search warm-up failed: ${error.message}`));
   }
-  let picks = index.search(query, q && withWords(q), size, now);
+  let picks = index.search(query, q, size, now);
   let isFuzzy = false;
   if (q && q.text.length >= FUZZY_MIN_LENGTH && picks.attractions.length === 0 && picks.events.length === 0) {
     picks = await fuzzy(db, query, q, size, now);
