@@ -50,7 +50,7 @@ export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api,
  * as long as a URL; the route's own schema then refuses an over-long id with our 400 naming
  * the field (Fastify's default stops at 100 characters with a bare 414).
  */
-export const ROUTER_OPTIONS = { maxParamLength: 2048 } as const;
+export const ROUTER_OPTIONS = { routerOptions: { maxParamLength: 2048 } } as const;
 
 export async function buildApi(services: Services): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: services.logger, ...ROUTER_OPTIONS });

@@ -15,7 +15,8 @@ export type UpcomingCounts = {
  * An event is upcoming when it starts at or after `now`, or when its start is unknown (date
  * TBA): it has not happened yet as far as anyone knows. Every status counts, so the number
  * matches the list on the artist page, which shows cancelled and postponed events with their
- * badge. Only rows whose count changes are written, so a refresh after a small ingest is cheap.
+ * badge. Only rows whose count changes are written, so a refresh after a small ingest is cheap;
+ * they get a new `updated_at`, which is how search snapshots in every process see the change.
  * Call it after every bulk load or sync (inside its transaction if it has one: `db` may be a
  * transaction); counts also drift as time passes, so a periodic refresh keeps them honest.
  */
@@ -34,7 +35,7 @@ export async function refreshUpcomingCounts(
     ),
     changed AS (
       UPDATE attractions a
-      SET upcoming_events = coalesce(c.n, 0)
+      SET upcoming_events = coalesce(c.n, 0), updated_at = now()
       FROM attractions a0
       LEFT JOIN counted c ON c.id = a0.id
       WHERE a.id = a0.id AND a.upcoming_events <> coalesce(c.n, 0)
@@ -50,7 +51,7 @@ export async function refreshUpcomingCounts(
     ),
     changed AS (
       UPDATE venues v
-      SET upcoming_events = coalesce(c.n, 0)
+      SET upcoming_events = coalesce(c.n, 0), updated_at = now()
       FROM venues v0
       LEFT JOIN counted c ON c.id = v0.id
       WHERE v.id = v0.id AND v.upcoming_events <> coalesce(c.n, 0)

@@ -73,6 +73,56 @@ function lowerBound(sorted: readonly string[], key: string, at: (i: number) => s
 const PAST = '\uffff';
 
 /**
+ * Groups as one flat list: the members of group g are `members[start[g] … start[g + 1])`,
+ * in the order they were added (a million small arrays would each be traced).
+ */
+class Groups {
+  private constructor(
+    readonly start: Int32Array,
+    readonly members: Int32Array,
+  ) {}
+
+  /** Items 0 … count - 1 into `groups` groups; `groupOf` -1 leaves an item out. */
+  static of(groups: number, count: number, groupOf: (item: number) => number, memberOf = (item: number) => item) {
+    const start = new Int32Array(groups + 1);
+    const group = new Int32Array(count);
+    for (let item = 0; item < count; item++) {
+      const g = groupOf(item);
+      group[item] = g;
+      if (g >= 0) start[g + 1]!++;
+    }
+    for (let g = 0; g < groups; g++) start[g + 1]! += start[g]!;
+    const next = start.slice(0, groups);
+    const members = new Int32Array(start[groups]!);
+    for (let item = 0; item < count; item++) {
+      const g = group[item]!;
+      if (g >= 0) members[next[g]!++] = memberOf(item);
+    }
+    return new Groups(start, members);
+  }
+
+  /** Group i holds `membersOf(items[i])`. */
+  static list<T>(items: readonly T[], membersOf: (item: T) => number[]): Groups {
+    const start = new Int32Array(items.length + 1);
+    const all: number[] = [];
+    items.forEach((item, i) => {
+      all.push(...membersOf(item));
+      start[i + 1] = all.length;
+    });
+    return new Groups(start, Int32Array.from(all));
+  }
+
+  /** The same groups with each member replaced. */
+  mapped(replace: (member: number) => number): Groups {
+    return new Groups(this.start, this.members.map(replace));
+  }
+
+  of(group: number): Int32Array {
+    return this.members.subarray(this.start[group], this.start[group + 1]);
+  }
+}
+
+/**
  * Words → rows holding a word that starts with them. Postings are popularity ranks in
  * ascending order, so the first accepted ones are the most popular.
  */
@@ -81,28 +131,38 @@ class WordIndex {
   private readonly offsets: Int32Array;
   private readonly postings: Int32Array;
 
-  constructor(textsByRank: readonly string[]) {
-    const byWord = new Map<string, number[]>();
-    textsByRank.forEach((text, rank) => {
-      for (const word of new Set(text.split(' '))) {
-        if (!word) continue;
-        const list = byWord.get(word);
-        if (list) list.push(rank);
-        else byWord.set(word, [rank]);
-      }
-    });
-    this.words = [...byWord.keys()].sort();
-    this.offsets = new Int32Array(this.words.length + 1);
-    let total = 0;
+  /** `texts` distinct, `textOf[rank]` the text of each row. */
+  constructor(texts: readonly string[], textOf: Int32Array) {
+    // Each distinct text is split once (a show's dates share their name).
+    const ids = new Map<string, number>();
+    const textWords = Groups.list(texts, (text) =>
+      [...new Set(text.split(' '))].filter(Boolean).map((word) => {
+        const known = ids.get(word);
+        if (known !== undefined) return known;
+        ids.set(word, ids.size);
+        return ids.size - 1;
+      }),
+    );
+    this.words = [...ids.keys()].sort();
+    const place = new Int32Array(this.words.length);
     this.words.forEach((word, i) => {
-      this.offsets[i] = total;
-      total += byWord.get(word)!.length;
+      place[ids.get(word)!] = i;
     });
-    this.offsets[this.words.length] = total;
-    this.postings = new Int32Array(total);
-    this.words.forEach((word, i) => {
-      this.postings.set(byWord.get(word)!, this.offsets[i]!);
-    });
+    // Postings counted, then placed, in rank order (flat arrays: a million ranks).
+    const { start, members } = textWords;
+    const offsets = new Int32Array(this.words.length + 1);
+    for (let rank = 0; rank < textOf.length; rank++) {
+      for (let i = start[textOf[rank]!]!; i < start[textOf[rank]! + 1]!; i++) offsets[place[members[i]!]! + 1]!++;
+    }
+    for (let i = 0; i < this.words.length; i++) offsets[i + 1]! += offsets[i]!;
+    const next = offsets.slice(0, this.words.length);
+    const postings = new Int32Array(offsets[this.words.length]!);
+    for (let rank = 0; rank < textOf.length; rank++) {
+      for (let i = start[textOf[rank]!]!; i < start[textOf[rank]! + 1]!; i++)
+        postings[next[place[members[i]!]!]!++] = rank;
+    }
+    this.offsets = offsets;
+    this.postings = postings;
   }
 
   /** How many postings the words starting with `prefix` hold (an upper bound of matching rows). */
@@ -139,15 +199,25 @@ function holdsEvery(text: string, words: readonly string[]): boolean {
  * `rank` r is the r-th most popular row; everything below is addressed by rank.
  */
 class Ranked {
-  readonly words: WordIndex;
-  /** Ranks sorted by text, for whole-name and starts-with lookups. */
-  private readonly byText: Int32Array;
+  private constructor(
+    readonly texts: readonly string[],
+    readonly words: WordIndex,
+    /** Ranks sorted by text, for whole-name and starts-with lookups. */
+    private readonly byText: Int32Array,
+  ) {}
 
-  constructor(readonly texts: readonly string[]) {
-    this.words = new WordIndex(texts);
-    this.byText = Int32Array.from(texts.keys()).sort((a, b) =>
-      texts[a]! < texts[b]! ? -1 : texts[a]! > texts[b]! ? 1 : a - b,
-    );
+  /** Ranks rows' texts, with `pause` between its steps (SearchIndex.build). */
+  static async build(texts: readonly string[], pause: () => Promise<void>): Promise<Ranked> {
+    const distinct = [...new Set(texts)].sort();
+    await pause();
+    const place = new Map(distinct.map((text, i) => [text, i]));
+    const textOf = Int32Array.from(texts, (text) => place.get(text)!);
+    await pause();
+    // Grouped by text in text order, each group in rank order: sorted by text, then rank.
+    const byText = Groups.of(distinct.length, texts.length, (rank) => textOf[rank]!).members;
+    const words = new WordIndex(distinct, textOf);
+    await pause();
+    return new Ranked(texts, words, byText);
   }
 
   get size(): number {
@@ -198,6 +268,219 @@ class Ranked {
 
 type Accept = (rank: number) => boolean;
 
+// ─── Columns ─────────────────────────────────────────────────────────────────
+
+/** A column's repeated strings (a venue id, a genre, a country) as small integer codes; 0 is null. */
+class Codes {
+  readonly values: Array<string | null> = [null];
+  private readonly known = new Map<string, number>();
+
+  of(value: string | null): number {
+    if (value === null) return 0;
+    let code = this.known.get(value);
+    if (code === undefined) {
+      code = this.values.push(value) - 1;
+      this.known.set(value, code);
+    }
+    return code;
+  }
+
+  value(code: number): string | null {
+    return this.values[code] ?? null;
+  }
+
+  /** Codes of those values that occur: a filter by values never seen keeps nothing. */
+  find(values: Iterable<string>): Set<number> {
+    const codes = new Set<number>();
+    for (const value of values) {
+      const code = this.known.get(value);
+      if (code !== undefined) codes.add(code);
+    }
+    return codes;
+  }
+}
+
+const CODED = ['venue_id', 'country_code', 'segment_id', 'genre_id', 'sub_genre_id', 'source', 'currency'] as const;
+const NUMERIC = ['popularity', 'starts_at', 'latitude', 'longitude', 'price_min', 'price_max'] as const;
+type Coded = (typeof CODED)[number];
+type Numeric = (typeof NUMERIC)[number];
+
+function columns<K extends string, T>(keys: readonly K[], make: (key: K) => T): Record<K, T> {
+  return Object.fromEntries(keys.map((key) => [key, make(key)])) as Record<K, T>;
+}
+
+export type EventFields = {
+  id: string;
+  search_text: string;
+  popularity: number;
+  starts_at: number | null;
+  venue_id: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  country_code: string | null;
+  segment_id: string | null;
+  genre_id: string | null;
+  sub_genre_id: string | null;
+  source: string;
+  price_min: number | null;
+  price_max: number | null;
+  currency: string | null;
+};
+
+/**
+ * Events as columns, a row each (ADR 0010). A million objects of fifteen fields, each double
+ * boxed on its own, were several million objects for the collector to trace on the request
+ * thread; typed arrays are never traced, and the strings left are one per id and one per
+ * distinct name. A null number is NaN, a null string code 0.
+ */
+export class EventTable {
+  size = 0;
+  readonly ids: string[] = [];
+  readonly texts: string[] = [];
+  numbers: Record<Numeric, Float64Array>;
+  coded: Record<Coded, Int32Array>;
+
+  constructor(
+    readonly codes: Record<Coded, Codes> = columns(CODED, () => new Codes()),
+    capacity = 1024,
+  ) {
+    this.numbers = columns(NUMERIC, () => new Float64Array(capacity));
+    this.coded = columns(CODED, () => new Int32Array(capacity));
+  }
+
+  push(fields: EventFields): void {
+    const capacity = this.numbers.popularity.length;
+    if (this.size === capacity) {
+      this.numbers = columns(NUMERIC, (column) => grown(this.numbers[column], new Float64Array(capacity * 2)));
+      this.coded = columns(CODED, (column) => grown(this.coded[column], new Int32Array(capacity * 2)));
+    }
+    this.write(this.size++, fields);
+  }
+
+  write(row: number, fields: EventFields): void {
+    this.ids[row] = fields.id;
+    this.texts[row] = fields.search_text;
+    for (const column of NUMERIC) this.numbers[column][row] = fields[column] ?? Number.NaN;
+    for (const column of CODED) this.coded[column][row] = this.codes[column].of(fields[column]);
+  }
+
+  read(row: number): EventFields {
+    const number = (column: Numeric) => {
+      const value = this.numbers[column][row]!;
+      return Number.isNaN(value) ? null : value;
+    };
+    const text = (column: Coded) => this.codes[column].value(this.coded[column][row]!);
+    return {
+      id: this.ids[row]!,
+      search_text: this.texts[row]!,
+      popularity: this.numbers.popularity[row]!,
+      starts_at: number('starts_at'),
+      venue_id: text('venue_id'),
+      latitude: number('latitude'),
+      longitude: number('longitude'),
+      country_code: text('country_code'),
+      segment_id: text('segment_id'),
+      genre_id: text('genre_id'),
+      sub_genre_id: text('sub_genre_id'),
+      source: text('source') ?? '',
+      price_min: number('price_min'),
+      price_max: number('price_max'),
+      currency: text('currency'),
+    };
+  }
+
+  /** The rows in another order: `order[i]` is the row that becomes row i. */
+  reordered(order: Int32Array): EventTable {
+    const table = new EventTable(this.codes, Math.max(1, order.length));
+    table.size = order.length;
+    order.forEach((row, i) => {
+      table.ids[i] = this.ids[row]!;
+      table.texts[i] = this.texts[row]!;
+    });
+    for (const column of NUMERIC) {
+      const from = this.numbers[column];
+      const to = table.numbers[column];
+      for (let i = 0; i < order.length; i++) to[i] = from[order[i]!]!;
+    }
+    for (const column of CODED) {
+      const from = this.coded[column];
+      const to = table.coded[column];
+      for (let i = 0; i < order.length; i++) to[i] = from[order[i]!]!;
+    }
+    return table;
+  }
+}
+
+function grown<T extends Float64Array | Int32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
+
+/** Rows in id order (code-unit order, as `<`): loaded that way unless the database collates otherwise. */
+function idOrder(ids: readonly string[]): Int32Array {
+  const rows = Int32Array.from(ids.keys());
+  for (let row = 1; row < ids.length; row++) {
+    if (ids[row - 1]! > ids[row]!) return rows.sort((a, b) => compareIds(ids[a]!, ids[b]!));
+  }
+  return rows;
+}
+
+/**
+ * Rows ranked by a number, largest first, ties in id order: `rank[i]` is the i-th row.
+ * Rows are placed by counting, not by a comparator sort (a million comparator calls took a
+ * second on the request thread). Also returns the ranks in id order, for IdLookup.
+ */
+function rankBy(keys: Float64Array, ids: readonly string[]): { rank: Int32Array; byId: Int32Array } {
+  const byIdRows = idOrder(ids);
+  const sorted = Float64Array.from(keys).sort().reverse();
+  let distinct = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinct++] = sorted[i]!;
+  const place = (key: number) => {
+    let lo = 0;
+    let hi = distinct;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]! > key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const rank = Groups.of(
+    distinct,
+    ids.length,
+    (i) => place(keys[byIdRows[i]!]!),
+    (i) => byIdRows[i]!,
+  ).members;
+  const rankOfRow = new Int32Array(ids.length);
+  rank.forEach((row, r) => {
+    rankOfRow[row] = r;
+  });
+  return { rank, byId: byIdRows.map((row) => rankOfRow[row]!) };
+}
+
+/**
+ * Ranks by id, for a table kept in popularity order: ranks sorted by id, searched in halves
+ * (a million-key Map was one more large object for the collector).
+ */
+class IdLookup {
+  constructor(
+    private readonly ids: readonly string[],
+    private readonly byId: Int32Array,
+  ) {}
+
+  find(id: string): number | undefined {
+    let lo = 0;
+    let hi = this.byId.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ids[this.byId[mid]!]! < id) lo = mid + 1;
+      else hi = mid;
+    }
+    const rank = this.byId[lo];
+    return rank !== undefined && this.ids[rank] === id ? rank : undefined;
+  }
+}
+
 // ─── The snapshot ────────────────────────────────────────────────────────────
 
 type AttractionRow = {
@@ -220,93 +503,156 @@ type VenueRow = {
   postal_code: string | null;
 };
 
-export type EventFields = {
-  id: string;
-  search_text: string;
-  popularity: number;
-  starts_at: number | null;
-  venue_id: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  country_code: string | null;
-  segment_id: string | null;
-  genre_id: string | null;
-  sub_genre_id: string | null;
-  source: string;
-  price_min: number | null;
-  price_max: number | null;
-  currency: string | null;
-};
-
-const byPopularity = <T extends { id: string; popularity: number }>(a: T, b: T) =>
-  b.popularity - a.popularity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** Line-ups as loaded: link i ties the event loaded as row `rows[i]` to attraction `attractionIds[i]`. */
+export type LineUpRows = { rows: number[]; attractionIds: string[]; positions: number[] };
 
 export type IndexRows = {
   attractions: AttractionRow[];
   venues: VenueRow[];
-  events: EventFields[];
-  /** Line-ups: [event id, attraction id, position]. */
-  lineUps: Array<[string, string, number]>;
+  events: EventTable;
+  lineUps: LineUpRows;
   /** Classification id → name, for genre filters given by name. */
   classifications: Array<{ id: string; name: string }>;
 };
+
+/** What SearchIndex.build computes in steps. */
+type Parts = {
+  attractions: AttractionRow[];
+  attractionText: Ranked;
+  venues: VenueRow[];
+  venueText: Ranked;
+  events: EventTable;
+  eventText: Ranked;
+  eventRank: IdLookup;
+  lineUps: Groups;
+};
+
+/** Lets timers and sockets run between long steps. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** An immutable-text, mutable-fields copy of what search reads. */
 export class SearchIndex {
   private readonly attractions: AttractionRow[];
   private readonly attractionText: Ranked;
+  private readonly attractionRank = new Map<string, number>();
   private readonly venues: VenueRow[];
   private readonly venueText: Ranked;
-  private readonly events: EventFields[];
+  /** Events by popularity rank. */
+  private readonly events: EventTable;
   private readonly eventText: Ranked;
-  private readonly eventRank = new Map<string, number>();
-  private readonly venueEvents = new Map<string, number[]>();
-  private readonly attractionEvents = new Map<string, number[]>();
-  /** Line-ups by event rank, headliner first: ids lineUpIds[lineUpStart[r] … lineUpStart[r + 1]). */
-  private readonly lineUpStart: Int32Array;
-  private readonly lineUpIds: string[] = [];
+  private readonly eventRank: IdLookup;
+  /** Event ranks at each venue, by the venue's code in `events.codes.venue_id`, ascending. */
+  private readonly venueEvents: Groups;
+  /** Each venue's code in `events.codes.venue_id`, by venue rank. */
+  private readonly venueCode: Int32Array;
+  /** Event ranks of each attraction, by attraction rank, ascending. */
+  private readonly attractionEvents: Groups;
+  /** Line-ups by event rank, headliner first, as attraction ranks. */
+  private readonly lineUps: Groups;
   private readonly classificationIds = new Map<string, string[]>();
 
-  constructor(source: IndexRows) {
-    this.attractions = [...source.attractions].sort(byPopularity);
-    this.attractionText = new Ranked(this.attractions.map((a) => a.search_text));
-    // Venues rank by how many upcoming events they hold (relatedEvents), then name.
-    this.venues = [...source.venues].sort(
-      (a, b) => b.upcoming_events - a.upcoming_events || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    );
-    this.venueText = new Ranked(this.venues.map((v) => v.search_text));
-    this.events = [...source.events].sort(byPopularity);
-    this.eventText = new Ranked(this.events.map((e) => e.search_text));
-    this.events.forEach((event, rank) => {
-      this.eventRank.set(event.id, rank);
-      if (event.venue_id) push(this.venueEvents, event.venue_id, rank);
+  private constructor(parts: Parts, classifications: IndexRows['classifications']) {
+    ({
+      attractions: this.attractions,
+      attractionText: this.attractionText,
+      venues: this.venues,
+      venueText: this.venueText,
+      events: this.events,
+      eventText: this.eventText,
+      eventRank: this.eventRank,
+      lineUps: this.lineUps,
+    } = parts);
+    this.attractions.forEach((a, rank) => {
+      this.attractionRank.set(a.id, rank);
     });
-    // Headliner first, as the API lists them (position, then id).
-    const ordered = source.lineUps
-      .map(([eventId, attractionId, position]) => ({ rank: this.eventRank.get(eventId) ?? -1, attractionId, position }))
-      .filter((link) => link.rank >= 0)
-      .sort((a, b) => a.rank - b.rank || a.position - b.position || compareIds(a.attractionId, b.attractionId));
-    // One flat list for a million events instead of a million small arrays for the collector to trace.
-    this.lineUpStart = new Int32Array(this.events.length + 1);
-    let at = 0;
-    for (let rank = 0; rank < this.events.length; rank++) {
-      this.lineUpStart[rank] = this.lineUpIds.length;
-      while (at < ordered.length && ordered[at]!.rank === rank) {
-        const { attractionId } = ordered[at++]!;
-        this.lineUpIds.push(attractionId);
-        push(this.attractionEvents, attractionId, rank);
-      }
+    this.venueCode = Int32Array.from(this.venues, (v) => this.events.codes.venue_id.of(v.id));
+    const venueOf = this.events.coded.venue_id;
+    this.venueEvents = Groups.of(this.events.codes.venue_id.values.length, this.events.size, (rank) =>
+      venueOf[rank] === 0 ? -1 : venueOf[rank]!,
+    );
+    const eventOf = new Int32Array(this.lineUps.members.length);
+    for (let rank = 0; rank < this.events.size; rank++) {
+      eventOf.fill(rank, this.lineUps.start[rank], this.lineUps.start[rank + 1]);
     }
-    this.lineUpStart[this.events.length] = this.lineUpIds.length;
-    for (const list of this.attractionEvents.values()) list.sort((a, b) => a - b);
-    for (const c of source.classifications) {
+    this.attractionEvents = Groups.of(
+      this.attractions.length,
+      eventOf.length,
+      (i) => this.lineUps.members[i]!,
+      (i) => eventOf[i]!,
+    );
+    for (const c of classifications) {
       push(this.classificationIds, c.id, c.id);
       push(this.classificationIds, c.name.toLowerCase(), c.id);
     }
   }
 
+  /**
+   * A snapshot of loaded rows. A million events take a few seconds of work in all: it is
+   * done in steps of at most a few hundred milliseconds, with `pause` between them so that
+   * requests queued meanwhile are answered from the snapshot being replaced.
+   */
+  static async build(source: IndexRows, pause: () => Promise<void> = breathe): Promise<SearchIndex> {
+    const attractions = Array.from(
+      rankBy(
+        Float64Array.from(source.attractions, (a) => a.popularity),
+        source.attractions.map((a) => a.id),
+      ).rank,
+      (row) => source.attractions[row]!,
+    );
+    const attractionText = await Ranked.build(
+      attractions.map((a) => a.search_text),
+      pause,
+    );
+    // Venues rank by how many upcoming events they hold (relatedEvents), then id.
+    const venues = [...source.venues].sort((a, b) => b.upcoming_events - a.upcoming_events || compareIds(a.id, b.id));
+    const venueText = await Ranked.build(
+      venues.map((v) => v.search_text),
+      pause,
+    );
+    await pause();
+
+    const loaded = source.events;
+    const { rank: order, byId } = rankBy(loaded.numbers.popularity.subarray(0, loaded.size), loaded.ids);
+    await pause();
+    const events = loaded.reordered(order);
+    await pause();
+    const eventText = await Ranked.build(events.texts, pause);
+
+    // Line-ups: links grouped by event rank in loaded order, then headliner first (position, then id).
+    const rankOfRow = new Int32Array(loaded.size);
+    order.forEach((row, rank) => {
+      rankOfRow[row] = rank;
+    });
+    const attractionRank = new Map(attractions.map((a, rank) => [a.id, rank]));
+    const { rows, attractionIds, positions } = source.lineUps;
+    const linkAttraction = Int32Array.from(attractionIds, (id) => attractionRank.get(id) ?? -1);
+    const links = Groups.of(events.size, rows.length, (link) =>
+      linkAttraction[link]! < 0 ? -1 : rankOfRow[rows[link]!]!,
+    );
+    for (let rank = 0; rank < events.size; rank++) {
+      const own = links.of(rank);
+      if (own.length > 1)
+        own.sort((a, b) => positions[a]! - positions[b]! || compareIds(attractionIds[a]!, attractionIds[b]!));
+    }
+    const lineUps = links.mapped((link) => linkAttraction[link]!);
+    await pause();
+    return new SearchIndex(
+      {
+        attractions,
+        attractionText,
+        venues,
+        venueText,
+        events,
+        eventText,
+        eventRank: new IdLookup(events.ids, byId),
+        lineUps,
+      },
+      source.classifications,
+    );
+  }
+
   get eventCount(): number {
-    return this.events.length;
+    return this.events.size;
   }
 
   /**
@@ -314,14 +660,14 @@ export class SearchIndex {
    * venue and line-up, so no word list, order or relation changes.
    */
   patchable(fields: EventFields, lineUp: readonly string[]): boolean {
-    const rank = this.eventRank.get(fields.id);
+    const rank = this.eventRank.find(fields.id);
     if (rank === undefined) return false;
-    const current = this.events[rank]!;
+    const { texts, numbers, coded, codes } = this.events;
     const indexed = this.lineUpAt(rank);
     return (
-      current.search_text === fields.search_text &&
-      current.popularity === fields.popularity &&
-      current.venue_id === fields.venue_id &&
+      texts[rank] === fields.search_text &&
+      numbers.popularity[rank] === fields.popularity &&
+      codes.venue_id.value(coded.venue_id[rank]!) === fields.venue_id &&
       indexed.length === lineUp.length &&
       indexed.every((id, i) => lineUp[i] === id)
     );
@@ -329,29 +675,31 @@ export class SearchIndex {
 
   /** Writes an indexed event's prices, dates and place (see patchable); drops its hydrated copies. */
   patch(fields: EventFields): void {
-    this.events[this.eventRank.get(fields.id)!] = fields;
+    this.events.write(this.eventRank.find(fields.id)!, fields);
     for (const category of TICKET_CATEGORIES) this.hydrated.delete(`e:${fields.id}|${category}`);
   }
 
   /** An event's indexed fields, by id. */
   event(id: string): EventFields | undefined {
-    const rank = this.eventRank.get(id);
-    return rank === undefined ? undefined : this.events[rank];
+    const rank = this.eventRank.find(id);
+    return rank === undefined ? undefined : this.events.read(rank);
   }
 
   private lineUpAt(rank: number): string[] {
-    return this.lineUpIds.slice(this.lineUpStart[rank], this.lineUpStart[rank + 1]);
+    return Array.from(this.lineUps.of(rank), (attraction) => this.attractions[attraction]!.id);
   }
 
   /** An event's attraction ids, headliner first. */
   lineUp(eventId: string): readonly string[] {
-    const rank = this.eventRank.get(eventId);
+    const rank = this.eventRank.find(eventId);
     return rank === undefined ? [] : this.lineUpAt(rank);
   }
 
   /** The most popular ids, for warming caches. */
   popular(kind: 'attractions' | 'events', limit: number): string[] {
-    return (kind === 'attractions' ? this.attractions : this.events).slice(0, limit).map((row) => row.id);
+    return kind === 'attractions'
+      ? this.attractions.slice(0, limit).map((row) => row.id)
+      : this.events.ids.slice(0, limit);
   }
 
   /**
@@ -380,19 +728,14 @@ export class SearchIndex {
     // Whole names and starts-with names hold every word too: the words way has them all.
     if (!add(this.eventText.top(q, 'words', accept, limit))) return undefined;
     for (const rank of this.venueText.top(q, 'words', () => true, Number.POSITIVE_INFINITY)) {
-      if (!add(this.venueEvents.get(this.venues[rank]!.id) ?? [])) return undefined;
+      if (!add(this.venueEvents.of(this.venueCode[rank]!))) return undefined;
     }
     for (const rank of this.attractionText.top(q, 'words', () => true, Number.POSITIVE_INFINITY)) {
-      if (!add(this.attractionEvents.get(this.attractions[rank]!.id) ?? [])) return undefined;
+      if (!add(this.attractionEvents.of(rank))) return undefined;
     }
     return [...found]
-      .sort(
-        (a, b) =>
-          score(this.events[b]!, q) - score(this.events[a]!, q) ||
-          startOrder(this.events[a]!) - startOrder(this.events[b]!) ||
-          compareIds(this.events[a]!.id, this.events[b]!.id),
-      )
-      .map((rank) => this.events[rank]!.id);
+      .sort((a, b) => this.eventScore(b, q) - this.eventScore(a, q) || this.soonerFirst(a, b))
+      .map((rank) => this.events.ids[rank]!);
   }
 
   /** Ids of the best attractions and events for a query (ADR 0003 ranking). */
@@ -405,12 +748,12 @@ export class SearchIndex {
         if (this.attractions[rank]!.upcoming_events > 0 && acceptAttraction(rank)) attractions.push(rank);
       }
       const candidates: number[] = [];
-      for (let rank = 0; rank < this.events.length && candidates.length < CANDIDATES; rank++) {
+      for (let rank = 0; rank < this.events.size && candidates.length < CANDIDATES; rank++) {
         if (acceptEvent(rank)) candidates.push(rank);
       }
       return {
         attractions: attractions.map((r) => this.attractions[r]!.id),
-        events: this.diversified(candidates, (r) => this.events[r]!.popularity, size),
+        events: this.diversified(candidates, (r) => this.events.numbers.popularity[r]!, size),
       };
     }
 
@@ -419,50 +762,47 @@ export class SearchIndex {
       ...this.attractionText.top(q, 'words', acceptAttraction, CANDIDATES),
       ...this.attractionText.top(q, 'prefix', acceptAttraction, CANDIDATES),
     ]);
-    const attractionScore = (r: number) => score(this.attractions[r]!, q);
+    const attractionScore = (r: number) => score(this.attractions[r]!.search_text, this.attractions[r]!.popularity, q);
     const attractions = [...attractionCandidates]
       .sort((a, b) => attractionScore(b) - attractionScore(a) || textThenId(this.attractions[a]!, this.attractions[b]!))
-      .slice(0, size)
-      .map((r) => this.attractions[r]!.id);
+      .slice(0, size);
 
     const eventCandidates = new Set([
       ...this.eventText.top(q, 'exact', acceptEvent, CANDIDATES),
       ...this.eventText.top(q, 'prefix', acceptEvent, CANDIDATES),
       ...this.eventText.top(q, 'words', acceptEvent, CANDIDATES),
     ]);
-    const events = this.diversified([...eventCandidates], (r) => score(this.events[r]!, q), size);
+    const events = this.diversified([...eventCandidates], (r) => this.eventScore(r, q), size);
     if (events.length < size) {
       events.push(...this.related(q, attractions, new Set(events), acceptEvent, size - events.length));
     }
-    return { attractions, events };
+    return { attractions: attractions.map((r) => this.attractions[r]!.id), events };
   }
 
   /**
    * Events named otherwise but held at a matching venue or featuring a matching attraction
    * ('madison squ', a support act), most popular first, only to fill the list (ADR 0003).
    */
-  private related(q: TextQuery, attractionIds: string[], exclude: Set<string>, accept: Accept, limit: number) {
-    const allowed: Accept = (rank) => !exclude.has(this.events[rank]!.id) && accept(rank);
-    const venueRanks = this.venueText.top(q, 'words', () => true, RELATED);
+  private related(q: TextQuery, attractionRanks: number[], exclude: Set<string>, accept: Accept, limit: number) {
+    const allowed: Accept = (rank) => !exclude.has(this.events.ids[rank]!) && accept(rank);
     const fromVenues = topOf(
-      venueRanks.flatMap((r) => this.venueEvents.get(this.venues[r]!.id) ?? []).sort((a, b) => a - b),
+      this.venueText
+        .top(q, 'words', () => true, RELATED)
+        .flatMap((r) => [...this.venueEvents.of(this.venueCode[r]!)])
+        .sort((a, b) => a - b),
       allowed,
       limit,
     );
     const fromLineUps = topOf(
-      [...new Set(attractionIds.flatMap((id) => this.attractionEvents.get(id) ?? []))].sort((a, b) => a - b),
+      [...new Set(attractionRanks.flatMap((r) => [...this.attractionEvents.of(r)]))].sort((a, b) => a - b),
       allowed,
       limit,
     );
+    const popularity = this.events.numbers.popularity;
     return [...new Set([...fromVenues, ...fromLineUps])]
-      .sort(
-        (a, b) =>
-          this.events[b]!.popularity - this.events[a]!.popularity ||
-          startOrder(this.events[a]!) - startOrder(this.events[b]!) ||
-          compareIds(this.events[a]!.id, this.events[b]!.id),
-      )
+      .sort((a, b) => popularity[b]! - popularity[a]! || this.soonerFirst(a, b))
       .slice(0, limit)
-      .map((r) => this.events[r]!.id);
+      .map((r) => this.events.ids[r]!);
   }
 
   /**
@@ -471,26 +811,24 @@ export class SearchIndex {
    */
   private diversified(candidates: number[], scoreOf: (rank: number) => number, limit: number): string[] {
     const byShow = new Map<string, number[]>();
-    for (const rank of candidates) push(byShow, this.events[rank]!.search_text, rank);
+    for (const rank of candidates) push(byShow, this.events.texts[rank]!, rank);
     const first = new Set<number>();
-    for (const dates of byShow.values()) {
-      dates.sort(
-        (a, b) =>
-          startOrder(this.events[a]!) - startOrder(this.events[b]!) ||
-          compareIds(this.events[a]!.id, this.events[b]!.id),
-      );
-      first.add(dates[0]!);
-    }
+    for (const dates of byShow.values()) first.add(dates.sort((a, b) => this.soonerFirst(a, b))[0]!);
     return candidates
-      .sort(
-        (a, b) =>
-          Number(first.has(b)) - Number(first.has(a)) ||
-          scoreOf(b) - scoreOf(a) ||
-          startOrder(this.events[a]!) - startOrder(this.events[b]!) ||
-          compareIds(this.events[a]!.id, this.events[b]!.id),
-      )
+      .sort((a, b) => Number(first.has(b)) - Number(first.has(a)) || scoreOf(b) - scoreOf(a) || this.soonerFirst(a, b))
       .slice(0, limit)
-      .map((r) => this.events[r]!.id);
+      .map((r) => this.events.ids[r]!);
+  }
+
+  private eventScore(rank: number, q: TextQuery): number {
+    return score(this.events.texts[rank]!, this.events.numbers.popularity[rank]!, q);
+  }
+
+  /** Soonest first, date TBA after every dated event, then by id. */
+  private soonerFirst(a: number, b: number): number {
+    const startsAt = this.events.numbers.starts_at;
+    const start = (rank: number) => (Number.isNaN(startsAt[rank]!) ? Number.POSITIVE_INFINITY : startsAt[rank]!);
+    return start(a) - start(b) || compareIds(this.events.ids[a]!, this.events.ids[b]!);
   }
 
   /** Segment, genre and source filters; artists are not placed, so location and dates do not apply. */
@@ -511,31 +849,34 @@ export class SearchIndex {
 
   /** The same filters as queries.ts eventConditions, row by row (a test holds them equal). */
   eventFilter(query: IndexQuery, now: Date): Accept {
-    const tests: Array<(e: EventFields, rank: number) => boolean> = [];
+    const { numbers, coded, codes } = this.events;
+    const tests: Accept[] = [];
+    const startsAt = numbers.starts_at;
     const start = query.startDateTime ? Date.parse(query.startDateTime) : undefined;
     const end = query.endDateTime ? Date.parse(query.endDateTime) : undefined;
+    // A TBA start is NaN, which no comparison holds.
     if (start !== undefined || end !== undefined) {
       const from = start ?? now.getTime();
-      tests.push((e) => e.starts_at !== null && e.starts_at >= from && (end === undefined || e.starts_at <= end));
+      const to = end ?? Number.POSITIVE_INFINITY;
+      tests.push((r) => startsAt[r]! >= from && startsAt[r]! <= to);
     } else {
       const from = now.getTime();
-      tests.push((e) => e.starts_at === null || e.starts_at >= from);
+      tests.push((r) => !(startsAt[r]! < from));
     }
     const point = resolveLocation(query);
     if (point) {
       const unit = query.unit ?? DEFAULTS.unit;
       const radius = query.radius ?? DEFAULTS.radius;
-      tests.push(
-        (e) =>
-          e.latitude !== null &&
-          e.longitude !== null &&
-          haversine(point.latitude, point.longitude, e.latitude, e.longitude, unit) <= radius,
-      );
+      const { latitude, longitude } = numbers;
+      // An event without coordinates is NaN miles away: never within the radius.
+      tests.push((r) => haversine(point.latitude, point.longitude, latitude[r]!, longitude[r]!, unit) <= radius);
     }
-    if (query.countryCode) {
-      const country = query.countryCode;
-      tests.push((e) => e.country_code === country);
-    }
+    const among = (column: Coded, values: Iterable<string>) => {
+      const wanted = codes[column].find(values);
+      const of = coded[column];
+      tests.push((r) => wanted.has(of[r]!));
+    };
+    if (query.countryCode) among('country_code', [query.countryCode]);
     const venueTests: Array<(v: VenueRow) => boolean> = [];
     if (query.city?.length) {
       const cities = new Set(query.city.map((c) => c.toLowerCase()));
@@ -550,37 +891,39 @@ export class SearchIndex {
       venueTests.push((v) => v.postal_code === postal);
     }
     if (venueTests.length > 0) {
-      const venues = new Set(this.venues.filter((v) => venueTests.every((test) => test(v))).map((v) => v.id));
-      tests.push((e) => e.venue_id !== null && venues.has(e.venue_id));
+      among(
+        'venue_id',
+        this.venues.filter((v) => venueTests.every((test) => test(v))).map((v) => v.id),
+      );
     }
-    if (query.venueId?.length) {
-      const venues = new Set(query.venueId);
-      tests.push((e) => e.venue_id !== null && venues.has(e.venue_id));
-    }
+    if (query.venueId?.length) among('venue_id', query.venueId);
     if (query.attractionId?.length) {
-      const wanted = new Set(query.attractionId);
-      tests.push((_e, rank) => {
-        for (let i = this.lineUpStart[rank]!; i < this.lineUpStart[rank + 1]!; i++) {
-          if (wanted.has(this.lineUpIds[i]!)) return true;
-        }
+      const wanted = new Set(query.attractionId.map((id) => this.attractionRank.get(id) ?? -1));
+      const { start: from, members } = this.lineUps;
+      tests.push((r) => {
+        for (let i = from[r]!; i < from[r + 1]!; i++) if (wanted.has(members[i]!)) return true;
         return false;
       });
     }
-    if (query.segmentId?.length) {
-      const segments = new Set<string>(query.segmentId);
-      tests.push((e) => e.segment_id !== null && segments.has(e.segment_id));
-    }
+    if (query.segmentId?.length) among('segment_id', query.segmentId);
     const genres = this.genreIds(query);
-    if (genres) tests.push((e) => inSet(genres, e.genre_id) || inSet(genres, e.sub_genre_id));
-    if (query.source?.length) {
-      const sources = new Set<string>(sourcesFor(query.source));
-      tests.push((e) => sources.has(e.source));
+    if (genres) {
+      const genre = codes.genre_id.find(genres);
+      const subGenre = codes.sub_genre_id.find(genres);
+      const { genre_id, sub_genre_id } = coded;
+      tests.push((r) => genre.has(genre_id[r]!) || subGenre.has(sub_genre_id[r]!));
     }
+    if (query.source?.length) among('source', sourcesFor(query.source));
     if (query.priceRanges?.length) {
       const category = query.ticketCategory ?? DEFAULTS.ticketCategory;
       const bands = query.priceRanges.map((text) => parsePriceBand(text)!);
-      tests.push((e) => {
-        const price = ticketPrice(category, { min: e.price_min, max: e.price_max, currency: e.currency });
+      const orNull = (value: number) => (Number.isNaN(value) ? null : value);
+      tests.push((r) => {
+        const price = ticketPrice(category, {
+          min: orNull(numbers.price_min[r]!),
+          max: orNull(numbers.price_max[r]!),
+          currency: codes.currency.value(coded.currency[r]!),
+        });
         if (!price) return false;
         return bands.some(
           (band) =>
@@ -590,8 +933,8 @@ export class SearchIndex {
       });
     }
     return (rank) => {
-      const event = this.events[rank]!;
-      return tests.every((test) => test(event, rank));
+      for (const test of tests) if (!test(rank)) return false;
+      return true;
     };
   }
 
@@ -610,7 +953,7 @@ export class SearchIndex {
   /** Ids of the events the filters keep, for tests holding them equal to the SQL filters. */
   filteredIds(query: IndexQuery, now: Date): string[] {
     const accept = this.eventFilter(query, now);
-    return this.events.filter((_e, rank) => accept(rank)).map((e) => e.id);
+    return this.events.ids.filter((_id, rank) => accept(rank));
   }
 }
 
@@ -624,12 +967,10 @@ const inSet = (set: Set<string>, value: string | null) => value !== null && set.
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const textThenId = (a: { search_text: string; id: string }, b: { search_text: string; id: string }) =>
   compareIds(a.search_text, b.search_text) || compareIds(a.id, b.id);
-/** Date-TBA events sort after every dated one. */
-const startOrder = (e: EventFields) => e.starts_at ?? Number.POSITIVE_INFINITY;
 
-function score(row: { search_text: string; popularity: number }, q: TextQuery): number {
-  const tier = row.search_text === q.text ? 1 : row.search_text.startsWith(q.text) ? 0.6 : 0;
-  return tier + Math.min(Math.max(row.popularity, 0), 100) / 100;
+function score(text: string, popularity: number, q: TextQuery): number {
+  const tier = text === q.text ? 1 : text.startsWith(q.text) ? 0.6 : 0;
+  return tier + Math.min(Math.max(popularity, 0), 100) / 100;
 }
 
 /** The first `limit` ranks `accept` keeps, from ranks in ascending order. */
@@ -653,47 +994,23 @@ const EVENT_COLUMNS = sql.raw(`e.id, e.search_text, e.popularity,
   e.segment_id, e.genre_id, e.sub_genre_id, e.source,
   e.price_min::float8 as price_min, e.price_max::float8 as price_max, e.currency`);
 
-async function paged<T extends { id: string }>(db: Queryable, select: (after: string) => ReturnType<typeof sql>) {
-  const all: T[] = [];
-  let after = '';
-  for (;;) {
+/** Every row of a select paged by id, a page at a time. */
+async function paged<T extends { id: string }>(
+  db: Queryable,
+  select: (after: string) => ReturnType<typeof sql>,
+  each: (page: T[]) => void,
+): Promise<void> {
+  for (let after = ''; ; ) {
     const page = await rows<T>(db, select(after));
-    all.push(...page);
-    if (page.length < PAGE) return all;
+    each(page);
+    if (page.length < PAGE) return;
     after = page[page.length - 1]!.id;
   }
 }
 
 export async function loadIndexRows(db: Queryable): Promise<IndexRows> {
-  const attractions = await paged<AttractionRow>(
-    db,
-    (after) => sql`select a.id, a.search_text, a.popularity, a.upcoming_events, a.segment_id, a.genre_id,
-      a.sub_genre_id, a.source from attractions a where a.id > ${after} order by a.id limit ${PAGE}`,
-  );
-  const venues = await paged<VenueRow>(
-    db,
-    (after) => sql`select v.id, v.search_text, v.upcoming_events, v.city, v.state_code, v.postal_code
-      from venues v where v.id > ${after} order by v.id limit ${PAGE}`,
-  );
-  const events = await paged<EventFields>(
-    db,
-    (after) => sql`select ${EVENT_COLUMNS} from events e where e.id > ${after} order by e.id limit ${PAGE}`,
-  );
-  const lineUps: Array<[string, string, number]> = [];
-  let after = ['', ''];
-  for (;;) {
-    const page = await rows<{ event_id: string; attraction_id: string; position: number }>(
-      db,
-      sql`select event_id, attraction_id, position from event_attractions
-        where (event_id, attraction_id) > (${after[0]}, ${after[1]}) order by event_id, attraction_id limit ${PAGE}`,
-    );
-    for (const r of page) lineUps.push([r.event_id, r.attraction_id, r.position]);
-    if (page.length < PAGE) break;
-    after = [page[page.length - 1]!.event_id, page[page.length - 1]!.attraction_id];
-  }
-  const classifications = await rows<{ id: string; name: string }>(db, sql`select id, name from classifications`);
-  // Each row arrives with its own copy of values shared by thousands (a venue id, a genre,
-  // a country): one copy each keeps a million-event snapshot several hundred MB smaller.
+  // Each row arrives with its own copy of values shared by thousands (a genre, a source, a
+  // show's name on each of its dates): one copy each keeps the snapshot far smaller.
   const shared = new Map<string, string>();
   const one = <T extends string | null>(value: T): T => {
     if (value === null) return value;
@@ -702,27 +1019,60 @@ export async function loadIndexRows(db: Queryable): Promise<IndexRows> {
     shared.set(value, value);
     return value;
   };
-  for (const e of events) {
-    e.id = one(e.id);
-    e.venue_id = one(e.venue_id);
-    e.country_code = one(e.country_code);
-    e.segment_id = one(e.segment_id);
-    e.genre_id = one(e.genre_id);
-    e.sub_genre_id = one(e.sub_genre_id);
-    e.source = one(e.source);
-    e.currency = one(e.currency);
+  const attractions: AttractionRow[] = [];
+  await paged<AttractionRow>(
+    db,
+    (after) => sql`select a.id, a.search_text, a.popularity, a.upcoming_events, a.segment_id, a.genre_id,
+      a.sub_genre_id, a.source from attractions a where a.id > ${after} order by a.id limit ${PAGE}`,
+    (page) => {
+      for (const a of page) {
+        a.segment_id = one(a.segment_id);
+        a.genre_id = one(a.genre_id);
+        a.sub_genre_id = one(a.sub_genre_id);
+        a.source = one(a.source);
+        attractions.push(a);
+      }
+    },
+  );
+  const venues: VenueRow[] = [];
+  await paged<VenueRow>(
+    db,
+    (after) => sql`select v.id, v.search_text, v.upcoming_events, v.city, v.state_code, v.postal_code
+      from venues v where v.id > ${after} order by v.id limit ${PAGE}`,
+    (page) => venues.push(...page),
+  );
+  // Events a page at a time, each page with its line-ups (the same id range of the link
+  // table's primary key), so a link finds its event's row without a search.
+  const events = new EventTable();
+  const lineUps: LineUpRows = { rows: [], attractionIds: [], positions: [] };
+  for (let after = ''; ; ) {
+    const page = await rows<EventFields>(
+      db,
+      sql`select ${EVENT_COLUMNS} from events e where e.id > ${after} order by e.id limit ${PAGE}`,
+    );
+    if (page.length === 0) break;
+    const last = page[page.length - 1]!.id;
+    const links = await rows<{ event_id: string; attraction_id: string; position: number }>(
+      db,
+      sql`select event_id, attraction_id, position from event_attractions
+        where event_id > ${after} and event_id <= ${last} order by event_id, attraction_id`,
+    );
+    const rowOf = new Map(page.map((e, i) => [e.id, events.size + i]));
+    for (const e of page) {
+      e.search_text = one(e.search_text);
+      events.push(e);
+    }
+    for (const link of links) {
+      const row = rowOf.get(link.event_id);
+      if (row === undefined) continue; // an event written after its page was read
+      lineUps.rows.push(row);
+      lineUps.attractionIds.push(link.attraction_id);
+      lineUps.positions.push(link.position);
+    }
+    if (page.length < PAGE) break;
+    after = last;
   }
-  for (const a of attractions) {
-    a.id = one(a.id);
-    a.segment_id = one(a.segment_id);
-    a.genre_id = one(a.genre_id);
-    a.sub_genre_id = one(a.sub_genre_id);
-    a.source = one(a.source);
-  }
-  for (const l of lineUps) {
-    l[0] = one(l[0]);
-    l[1] = one(l[1]);
-  }
+  const classifications = await rows<{ id: string; name: string }>(db, sql`select id, name from classifications`);
   return { attractions, venues, events, lineUps, classifications };
 }
 
@@ -761,8 +1111,13 @@ export async function catalogueVersion(db: Queryable): Promise<CatalogueVersion>
 
 /** How often a served snapshot asks whether the catalogue changed (one indexed query). */
 const CHECK_MS = 2_000;
-/** Rebuilt at least this often: upcoming counts drift with time without a write. */
-const MAX_AGE_MS = 10 * 60_000;
+/**
+ * Rebuilt at least this often. Every write moves `updated_at` (upcoming counts included,
+ * counts.ts), but a transaction in another process can commit rows stamped before the
+ * newest one already seen; this catches those. A million events take a few seconds to
+ * rebuild, in steps, so it is not done more often than needed.
+ */
+const MAX_AGE_MS = 60 * 60_000;
 /** More changed events than this since the last look is an ingest: rebuild instead of patching. */
 const PATCH_LIMIT = 2_000;
 
@@ -811,7 +1166,7 @@ async function refresh(db: Queryable, h: Holder): Promise<void> {
   const version = await catalogueVersion(db);
   const now = Date.now();
   const rebuild = async () => {
-    h.index = new SearchIndex(await loadIndexRows(db));
+    h.index = await SearchIndex.build(await loadIndexRows(db));
     h.builtAt = now;
   };
   if (
