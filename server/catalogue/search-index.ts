@@ -28,23 +28,6 @@ export type IndexQuery = Omit<SearchQuery, 'size'>;
 export const CANDIDATES = 20;
 /** Venues whose names match lend their events to the event list, most active first. */
 export const RELATED = 20;
-/**
- * How many rows of the popularity order to walk before reading the candidates' own list
- * (ADR 0010). A step of either tests one row; the list also pays a native sort, cheap per
- * row. The walk is expected to take limit × rows ÷ matches steps (several words match fewer
- * rows than the rarest one holds, so their densities multiply, as if independent): it runs
- * only when that beats the list, and for at most twice that.
- */
-function walkBudget(listed: number, densities: number[], limit: number, rows: number): number {
-  const matches = Math.max(
-    1,
-    densities.reduce((rest, density) => rest * Math.min(1, density), rows),
-  );
-  const expected = (limit * rows) / matches;
-  if (listed * (1 + Math.log2(listed + 1) / 16) <= expected) return 0;
-  return Math.min(rows, Math.ceil(2 * expected) + 256);
-}
-
 /** The same haversine as queries.ts distanceOf, over the same constants. */
 const RADIANS = Math.PI / 180;
 
@@ -123,6 +106,73 @@ class Groups {
 }
 
 /**
+ * The members of groups from … to - 1, each group ascending, read as one ascending list
+ * without repeats. Lazy (a k-way merge on a heap of the groups): a prefix held by thousands
+ * of words costs a heap of their lists and a step per row read, instead of sorting every
+ * row that holds one (a million events' 'r' holds 190,000) when twenty are wanted.
+ */
+class Merge {
+  /** Heap of groups by their next member: the next position and the end of each. */
+  private readonly at: Int32Array;
+  private readonly end: Int32Array;
+  private size = 0;
+  private last = -1;
+
+  constructor(
+    private readonly members: Int32Array,
+    start: Int32Array,
+    from: number,
+    to: number,
+  ) {
+    this.at = new Int32Array(Math.max(0, to - from));
+    this.end = new Int32Array(Math.max(0, to - from));
+    for (let g = from; g < to; g++) {
+      if (start[g]! === start[g + 1]!) continue;
+      this.at[this.size] = start[g]!;
+      this.end[this.size++] = start[g + 1]!;
+    }
+    for (let i = (this.size >> 1) - 1; i >= 0; i--) this.down(i);
+  }
+
+  /** The next member, or -1 after the last. */
+  next(): number {
+    while (this.size > 0) {
+      const member = this.members[this.at[0]!]!;
+      if (++this.at[0]! === this.end[0]!) {
+        this.size--;
+        this.at[0] = this.at[this.size]!;
+        this.end[0] = this.end[this.size]!;
+      }
+      this.down(0);
+      if (member !== this.last) {
+        this.last = member;
+        return member;
+      }
+    }
+    return -1;
+  }
+
+  private down(from: number): void {
+    const { at, end, members, size } = this;
+    const position = at[from]!;
+    const stop = end[from]!;
+    const key = members[position]!;
+    let i = from;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= size) break;
+      if (child + 1 < size && members[at[child + 1]!]! < members[at[child]!]!) child++;
+      if (members[at[child]!]! >= key) break;
+      at[i] = at[child]!;
+      end[i] = end[child]!;
+      i = child;
+    }
+    at[i] = position;
+    end[i] = stop;
+  }
+}
+
+/**
  * Words → rows holding a word that starts with them. Postings are popularity ranks in
  * ascending order, so the first accepted ones are the most popular.
  */
@@ -172,13 +222,9 @@ class WordIndex {
   }
 
   /** Ranks of rows with a word starting with `prefix`, ascending, each once. */
-  ranks(prefix: string): Int32Array {
+  ranks(prefix: string): Merge {
     const [from, to] = this.range(prefix);
-    if (to - from === 1) return this.postings.subarray(this.offsets[from]!, this.offsets[to]!);
-    const all = this.postings.slice(this.offsets[from]!, this.offsets[to]!).sort();
-    let n = 0;
-    for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i]!;
-    return all.subarray(0, n);
+    return new Merge(this.postings, this.offsets, from, to);
   }
 
   private range(prefix: string): [number, number] {
@@ -199,12 +245,23 @@ function holdsEvery(text: string, words: readonly string[]): boolean {
  * `rank` r is the r-th most popular row; everything below is addressed by rank.
  */
 class Ranked {
+  /** Per distinct text, the query that last tested it and whether it held (top). */
+  private readonly testedBy: Int32Array;
+  private readonly held: Uint8Array;
+  private query = 0;
+
   private constructor(
-    readonly texts: readonly string[],
+    /** Distinct texts, sorted. */
+    private readonly texts: readonly string[],
+    /** Each rank's text, as its place in `texts`. */
+    private readonly textOf: Int32Array,
+    /** Ranks by text: group t holds the ranks of text t, ascending. */
+    private readonly byText: Groups,
     readonly words: WordIndex,
-    /** Ranks sorted by text, for whole-name and starts-with lookups. */
-    private readonly byText: Int32Array,
-  ) {}
+  ) {
+    this.testedBy = new Int32Array(texts.length);
+    this.held = new Uint8Array(texts.length);
+  }
 
   /** Ranks rows' texts, with `pause` between its steps (SearchIndex.build). */
   static async build(texts: readonly string[], pause: () => Promise<void>): Promise<Ranked> {
@@ -213,54 +270,47 @@ class Ranked {
     const place = new Map(distinct.map((text, i) => [text, i]));
     const textOf = Int32Array.from(texts, (text) => place.get(text)!);
     await pause();
-    // Grouped by text in text order, each group in rank order: sorted by text, then rank.
-    const byText = Groups.of(distinct.length, texts.length, (rank) => textOf[rank]!).members;
+    const byText = Groups.of(distinct.length, texts.length, (rank) => textOf[rank]!);
     const words = new WordIndex(distinct, textOf);
     await pause();
-    return new Ranked(texts, words, byText);
-  }
-
-  get size(): number {
-    return this.texts.length;
+    return new Ranked(distinct, textOf, byText, words);
   }
 
   /**
    * The `limit` most popular rows passing `accept` among those matching `way`, in rank
-   * order. A dense match is found by walking the popularity order (a one-letter prefix
-   * finds its rows within the first few); a sparse one by reading the candidates' own list.
-   * The walk has a budget: matches can sit deeper than their density promises (an obscure
-   * artist's shows share its low popularity), and past the budget the list finishes the job.
+   * order. Candidates come in rank order from the matching names' rows ('exact',
+   * 'prefix') or from the rarest word's postings ('words'), where each distinct name is
+   * tested for the other words once per query (a show's dates share their name).
    */
   top(q: TextQuery, way: 'exact' | 'prefix' | 'words', accept: Accept, limit: number): number[] {
-    let listed: number;
-    let densities: number[];
-    let list: () => Iterable<number>;
-    let holds: (text: string) => boolean;
+    let candidates: Merge;
+    let others: readonly string[] | undefined;
     if (way === 'words') {
       // Rows holding every word are among those holding the rarest one.
       const counts = q.words.map((word) => this.words.count(word));
-      listed = Math.min(...counts);
-      const rarest = q.words[counts.indexOf(listed)]!;
-      densities = counts.map((count) => count / Math.max(1, this.size));
-      list = () => this.words.ranks(rarest);
-      holds = (text) => holdsEvery(text, q.words);
+      candidates = this.words.ranks(q.words[counts.indexOf(Math.min(...counts))]!);
+      if (q.words.length > 1) others = q.words;
     } else {
-      const at = (i: number) => this.texts[this.byText[i]!]!;
-      const from = lowerBound(this.texts, q.text, at);
-      const to = lowerBound(this.texts, way === 'exact' ? `${q.text}\u0000` : q.text + PAST, at);
-      listed = to - from;
-      densities = [listed / Math.max(1, this.size)];
-      list = () => this.byText.slice(from, to).sort();
-      holds = way === 'exact' ? (text) => text === q.text : (text) => text.startsWith(q.text);
+      const from = lowerBound(this.texts, q.text);
+      const to =
+        way === 'exact' ? (this.texts[from] === q.text ? from + 1 : from) : lowerBound(this.texts, q.text + PAST);
+      candidates = new Merge(this.byText.members, this.byText.start, from, to);
+    }
+    if (++this.query === 2 ** 31 - 1) {
+      this.testedBy.fill(0);
+      this.query = 1;
     }
     const picked: number[] = [];
-    const walk = walkBudget(listed, densities, limit, this.size);
-    for (let rank = 0; rank < walk; rank++) {
-      if (holds(this.texts[rank]!) && accept(rank) && picked.push(rank) >= limit) return picked;
-    }
-    if (walk >= this.size) return picked;
-    for (const rank of list()) {
-      if (rank >= walk && holds(this.texts[rank]!) && accept(rank) && picked.push(rank) >= limit) break;
+    for (let rank = candidates.next(); rank >= 0; rank = candidates.next()) {
+      if (others) {
+        const text = this.textOf[rank]!;
+        if (this.testedBy[text] !== this.query) {
+          this.testedBy[text] = this.query;
+          this.held[text] = holdsEvery(this.texts[text]!, others) ? 1 : 0;
+        }
+        if (this.held[text] === 0) continue;
+      }
+      if (accept(rank) && picked.push(rank) >= limit) break;
     }
     return picked;
   }
