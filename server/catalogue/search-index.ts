@@ -41,12 +41,12 @@ export function haversine(lat1: number, lon1: number, lat2: number, lon2: number
 // ─── Building blocks ─────────────────────────────────────────────────────────
 
 /** Index of the first element ≥ key in a sorted string array (code-unit order, as `<`). */
-function lowerBound(sorted: readonly string[], key: string, at: (i: number) => string = (i) => sorted[i]!): number {
+function lowerBound(sorted: readonly string[], key: string): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (at(mid) < key) lo = mid + 1;
+    if (sorted[mid]! < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;
