@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { parsePriceBand, resolveLocation, type SearchQuery } from '../../contracts/catalogue.ts';
 import { DEFAULTS, TICKET_CATEGORIES, type Unit } from '../../contracts/enums.ts';
 import { onCatalogueChanged } from './changes.ts';
-import { EARTH_KM, KM_PER, type Queryable, rows, sourcesFor, type TextQuery } from './queries.ts';
+import { EARTH_KM, KM_PER, type Queryable, rows, sourcesFor, type TextQuery, textQuery } from './queries.ts';
 import { ticketPrice } from './ticket-category.ts';
 
 /**
@@ -28,6 +28,9 @@ export type IndexQuery = Omit<SearchQuery, 'size'>;
 export const CANDIDATES = 20;
 /** Venues whose names match lend their events to the event list, most active first. */
 export const RELATED = 20;
+/** Close spellings: replacements tried per mistyped word, and spellings tried in all. */
+const CLOSE_WORDS = 4;
+const CLOSE_SPELLINGS = 8;
 /** The same haversine as queries.ts distanceOf, over the same constants. */
 const RADIANS = Math.PI / 180;
 
@@ -177,7 +180,7 @@ class Merge {
  * ascending order, so the first accepted ones are the most popular.
  */
 class WordIndex {
-  private readonly words: string[];
+  readonly words: string[];
   private readonly offsets: Int32Array;
   private readonly postings: Int32Array;
 
@@ -229,6 +232,74 @@ class WordIndex {
 
   private range(prefix: string): [number, number] {
     return [lowerBound(this.words, prefix), lowerBound(this.words, prefix + PAST)];
+  }
+}
+
+/** pg_trgm's trigrams of one word: padded with two spaces before and one after. */
+function trigrams(word: string): string[] {
+  const padded = `  ${word} `;
+  return Array.from({ length: padded.length - 2 }, (_, i) => padded.slice(i, i + 3));
+}
+
+/**
+ * pg_trgm's word similarity of a typed word to a word of a name: the best trigram
+ * similarity between the typed word's trigrams and any run of the other word's trigrams in
+ * order ('tayler' against 'taylor' is 4 / 7 = 0.57: a partly typed word is not penalised
+ * for the rest of the word).
+ */
+function wordSimilarity(typed: ReadonlySet<string>, word: string): number {
+  const theirs = trigrams(word);
+  let best = 0;
+  for (let from = 0; from < theirs.length; from++) {
+    if (!typed.has(theirs[from]!)) continue;
+    const extent = new Set<string>();
+    let shared = 0;
+    for (let to = from; to < theirs.length; to++) {
+      const trigram = theirs[to]!;
+      if (!extent.has(trigram)) {
+        extent.add(trigram);
+        if (typed.has(trigram)) shared++;
+      }
+      if (typed.has(trigram)) best = Math.max(best, shared / (typed.size + extent.size - shared));
+    }
+  }
+  return best;
+}
+
+/** The words of every name, by their trigrams: where close spellings are found (closeSpellings). */
+class Vocabulary {
+  private readonly byTrigram = new Map<string, number[]>();
+
+  constructor(private readonly words: readonly string[]) {
+    words.forEach((word, id) => {
+      for (const trigram of new Set(trigrams(word))) push(this.byTrigram, trigram, id);
+    });
+  }
+
+  /**
+   * The `limit` words most like `typed`, at `threshold` or above, most alike first; ties go
+   * to the shorter word, then the first in order.
+   */
+  closest(typed: string, threshold: number, limit: number): Array<{ word: string; score: number }> {
+    const mine = new Set(trigrams(typed));
+    const shared = new Map<number, number>();
+    for (const trigram of mine) {
+      for (const id of this.byTrigram.get(trigram) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
+    }
+    const found: Array<{ word: string; score: number }> = [];
+    for (const [id, count] of shared) {
+      // A run shares at most `count` trigrams: count / |mine| bounds its similarity.
+      if (count / mine.size < threshold) continue;
+      const word = this.words[id]!;
+      const score = wordSimilarity(mine, word);
+      if (score >= threshold) found.push({ word, score });
+    }
+    return found
+      .sort(
+        (a, b) =>
+          b.score - a.score || a.word.length - b.word.length || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0),
+      )
+      .slice(0, limit);
   }
 }
 
@@ -575,6 +646,7 @@ type Parts = {
   eventText: Ranked;
   eventRank: IdLookup;
   lineUps: Groups;
+  vocabulary: Vocabulary;
 };
 
 /** Lets timers and sockets run between long steps. */
@@ -600,6 +672,8 @@ export class SearchIndex {
   /** Line-ups by event rank, headliner first, as attraction ranks. */
   private readonly lineUps: Groups;
   private readonly classificationIds = new Map<string, string[]>();
+  /** Every word of every name, for close spellings. */
+  private readonly vocabulary: Vocabulary;
 
   private constructor(parts: Parts, classifications: IndexRows['classifications']) {
     ({
@@ -611,6 +685,7 @@ export class SearchIndex {
       eventText: this.eventText,
       eventRank: this.eventRank,
       lineUps: this.lineUps,
+      vocabulary: this.vocabulary,
     } = parts);
     this.attractions.forEach((a, rank) => {
       this.attractionRank.set(a.id, rank);
@@ -686,6 +761,10 @@ export class SearchIndex {
     }
     const lineUps = links.mapped((link) => linkAttraction[link]!);
     await pause();
+    const vocabulary = new Vocabulary([
+      ...new Set([...attractionText.words.words, ...eventText.words.words, ...venueText.words.words]),
+    ]);
+    await pause();
     return new SearchIndex(
       {
         attractions,
@@ -696,6 +775,7 @@ export class SearchIndex {
         eventText,
         eventRank: new IdLookup(events.ids, byId),
         lineUps,
+        vocabulary,
       },
       source.classifications,
     );
@@ -786,6 +866,42 @@ export class SearchIndex {
     return [...found]
       .sort((a, b) => this.eventScore(b, q) - this.eventScore(a, q) || this.soonerFirst(a, b))
       .map((rank) => this.events.ids[rank]!);
+  }
+
+  /**
+   * Close spellings of what was typed (ADR 0003's typo pass), most alike first: each word
+   * that starts no word of any name is replaced by one of the words most like it ('tayler'
+   * → 'taylor'), or left out. As with pg_trgm's word similarity of the whole text, the
+   * words typed right carry the others: a spelling needs `threshold` of all typed trigrams
+   * kept or matched, counting a replaced word's by its similarity. Words under three
+   * letters are kept as typed: they have no trigram of their own.
+   */
+  closeSpellings(q: TextQuery, threshold: number): TextQuery[] {
+    const known = (word: string) =>
+      [this.attractionText, this.eventText, this.venueText].some((table) => table.words.count(word) > 0);
+    let spellings = [{ words: [] as string[], kept: 0 }];
+    let typed = 0;
+    for (const word of q.words) {
+      const weight = new Set(trigrams(word)).size;
+      typed += weight;
+      const choices =
+        word.length < 3 || known(word)
+          ? [{ word, score: 1 }]
+          : [...this.vocabulary.closest(word, threshold, CLOSE_WORDS), { word: '', score: 0 }];
+      spellings = spellings
+        .flatMap((spelling) =>
+          choices.map((choice) => ({
+            words: choice.word ? [...spelling.words, choice.word] : spelling.words,
+            kept: spelling.kept + weight * choice.score,
+          })),
+        )
+        .sort((a, b) => b.kept - a.kept)
+        .slice(0, CLOSE_SPELLINGS);
+    }
+    return spellings
+      .filter((spelling) => spelling.words.length > 0 && spelling.kept >= threshold * typed)
+      .map((spelling) => textQuery(spelling.words.join(' '))!)
+      .filter((spelling) => spelling.text !== q.text);
   }
 
   /** Ids of the best attractions and events for a query (ADR 0003 ranking). */

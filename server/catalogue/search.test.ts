@@ -117,6 +117,15 @@ describe('typo tolerance', () => {
     expect(artists(await search('keyword=hamiltn'))).toEqual(['Hamilton']);
   });
 
+  it('lets the words typed right carry one typed too far off', async () => {
+    // 'swfit' is like no word of any name; 'taylor' is most of what was typed.
+    const result = await search('keyword=taylor%20swfit');
+    expect(artists(result)[0]).toBe('Taylor Swift');
+    expect(result.fuzzy).toBe(true);
+    // Mostly gibberish is not carried by one short word.
+    expect((await search('keyword=tay%20zzqxwv')).fuzzy).toBe(false);
+  });
+
   it('answers nothing for gibberish, without pretending', async () => {
     const result = await search('keyword=zzqxw');
     expect(result).toEqual({ _embedded: { attractions: [], events: [] }, fuzzy: false });

@@ -1,21 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
 import type { Event, SearchQuery, SearchResult } from '../../contracts/catalogue.ts';
 import { DEFAULTS, type TicketCategory } from '../../contracts/enums.ts';
 import type { Db } from '../db/client.ts';
 import type { ReadOptions } from './events.ts';
-import {
-  eventConditions,
-  type Geo,
-  geoOf,
-  loadAttractions,
-  loadEvents,
-  pickedIds,
-  rows,
-  sourcesFor,
-  type TextQuery,
-  textQuery,
-} from './queries.ts';
-import { type EventFields, haversine, type Picks, type SearchIndex, searchIndexFor } from './search-index.ts';
+import { type Geo, geoOf, loadAttractions, loadEvents, pickedIds, textQuery } from './queries.ts';
+import { type EventFields, haversine, type SearchIndex, searchIndexFor } from './search-index.ts';
 
 /**
  * GET /events/search (SPEC §2 search box, §7): attractions and upcoming events for what
@@ -24,54 +12,10 @@ import { type EventFields, haversine, type Picks, type SearchIndex, searchIndexF
  * this snapshot already read.
  */
 
-/** Lowest pg_trgm word similarity a close spelling needs (ADR 0003). */
+/** Lowest word similarity (pg_trgm's measure) a close spelling needs (ADR 0003). */
 const FUZZY_THRESHOLD = 0.45;
 /** Below this many characters a "close spelling" is mostly noise ('tay' ≈ 'tale'). */
 const FUZZY_MIN_LENGTH = 4;
-
-function attractionConditions(query: SearchQuery): SQL[] {
-  const where: SQL[] = [];
-  if (query.segmentId?.length) where.push(sql`a.segment_id in ${query.segmentId}`);
-  const genres = [...(query.genres ?? []), ...(query.genreId ?? [])];
-  if (genres.length) {
-    const lowered = genres.map((g) => g.toLowerCase());
-    const ids = sql`(select c.id from classifications c where c.id in ${genres} or lower(c.name) in ${lowered})`;
-    where.push(
-      sql`(a.genre_id in ${genres} or a.sub_genre_id in ${genres} or a.genre_id in ${ids} or a.sub_genre_id in ${ids})`,
-    );
-  }
-  if (query.source?.length) where.push(sql`a.source in ${sourcesFor(query.source)}`);
-  return where;
-}
-
-const and = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
-
-/**
- * Typo-tolerant fallback: names holding a word close to what was typed (pg_trgm
- * word similarity, GIN trigram index), only when nothing matched as typed.
- */
-async function fuzzy(db: Db, query: SearchQuery, q: TextQuery, limit: number, now: Date): Promise<Picks> {
-  const attractionWhere = and(attractionConditions(query));
-  const eventWhere = and(eventConditions(query, now));
-  // pg_trgm's default word-similarity threshold (0.6) misses one wrong letter in a short
-  // word ('tayler' → 'taylor' scores 0.57); set per transaction, so no setup is needed on a
-  // server and nothing leaks to other queries on the connection.
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`);
-    const attractions = await rows<{ id: string }>(
-      tx,
-      sql`select a.id from attractions a where ${attractionWhere} and a.search_text %> ${q.text}
-        order by word_similarity(${q.text}, a.search_text) desc, a.popularity desc nulls last, a.id limit ${limit}`,
-    );
-    const events = await rows<{ id: string }>(
-      tx,
-      sql`select e.id from events e where ${eventWhere} and e.search_text %> ${q.text}
-        order by word_similarity(${q.text}, e.search_text) desc, e.popularity desc nulls last, e.starts_at asc nulls last, e.id
-        limit ${limit}`,
-    );
-    return { attractions: attractions.map((r) => r.id), events: events.map((r) => r.id) };
-  });
-}
 
 export async function searchCatalogue(db: Db, query: SearchQuery, options: ReadOptions = {}): Promise<SearchResult> {
   const now = options.now ?? new Date();
@@ -85,8 +29,11 @@ export async function searchCatalogue(db: Db, query: SearchQuery, options: ReadO
   let picks = index.search(query, q, size, now);
   let isFuzzy = false;
   if (q && q.text.length >= FUZZY_MIN_LENGTH && picks.attractions.length === 0 && picks.events.length === 0) {
-    picks = await fuzzy(db, query, q, size, now);
-    isFuzzy = picks.attractions.length + picks.events.length > 0;
+    for (const close of index.closeSpellings(q, FUZZY_THRESHOLD)) {
+      picks = index.search(query, close, size, now);
+      isFuzzy = picks.attractions.length + picks.events.length > 0;
+      if (isFuzzy) break;
+    }
   }
   const geo = geoOf(query);
   const ticketCategory = query.ticketCategory ?? DEFAULTS.ticketCategory;

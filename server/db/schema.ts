@@ -96,7 +96,6 @@ export const venues = pgTable(
   (t) => [
     uniqueIndex('venues_source_uq').on(t.source, t.sourceId),
     index('venues_search_vector_idx').using('gin', t.searchVector),
-    index('venues_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('venues_city_idx').on(sql`lower(${t.city})`),
     index('venues_postal_code_idx').on(t.postalCode),
     // The newest write is how search's in-memory snapshot notices a change (ADR 0010).
@@ -129,7 +128,6 @@ export const attractions = pgTable(
   (t) => [
     uniqueIndex('attractions_source_uq').on(t.source, t.sourceId),
     index('attractions_search_vector_idx').using('gin', t.searchVector),
-    index('attractions_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('attractions_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
     index('attractions_popularity_idx').on(t.popularity.desc()),
     index('attractions_updated_at_idx').on(t.updatedAt),
@@ -184,7 +182,6 @@ export const events = pgTable(
     index('events_start_order_idx').on(sql`coalesce(${t.startsAt}, 'infinity'::timestamptz)`),
     index('events_venue_idx').on(t.venueId),
     index('events_search_vector_idx').using('gin', t.searchVector),
-    index('events_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('events_search_prefix_idx').on(t.searchText.op('text_pattern_ops')),
     index('events_popularity_idx').on(t.popularity.desc()),
     index('events_updated_at_idx').on(t.updatedAt),
