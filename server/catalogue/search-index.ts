@@ -871,10 +871,10 @@ export class SearchIndex {
   /**
    * Close spellings of what was typed (ADR 0003's typo pass), most alike first: each word
    * that starts no word of any name is replaced by one of the words most like it ('tayler'
-   * → 'taylor'), or left out. As with pg_trgm's word similarity of the whole text, the
-   * words typed right carry the others: a spelling needs `threshold` of all typed trigrams
-   * kept or matched, counting a replaced word's by its similarity. Words under three
-   * letters are kept as typed: they have no trigram of their own.
+   * → 'taylor'), and any word may be left out ('madison squ', when no name holds both).
+   * As with pg_trgm's word similarity of the whole text, the words kept carry the others:
+   * a spelling needs `threshold` of all typed trigrams kept or matched, counting a
+   * replaced word's by its similarity. Words under three letters are never replaced.
    */
   closeSpellings(q: TextQuery, threshold: number): TextQuery[] {
     const known = (word: string) =>
@@ -884,10 +884,13 @@ export class SearchIndex {
     for (const word of q.words) {
       const weight = new Set(trigrams(word)).size;
       typed += weight;
-      const choices =
-        word.length < 3 || known(word)
+      // Any word may be left out: every word can be known and the whole still match nothing.
+      const choices = [
+        ...(word.length < 3 || known(word)
           ? [{ word, score: 1 }]
-          : [...this.vocabulary.closest(word, threshold, CLOSE_WORDS), { word: '', score: 0 }];
+          : this.vocabulary.closest(word, threshold, CLOSE_WORDS)),
+        { word: '', score: 0 },
+      ];
       spellings = spellings
         .flatMap((spelling) =>
           choices.map((choice) => ({

@@ -124,6 +124,10 @@ describe('typo tolerance', () => {
     expect(result.fuzzy).toBe(true);
     // Mostly gibberish is not carried by one short word.
     expect((await search('keyword=tay%20zzqxwv')).fuzzy).toBe(false);
+    // Two right words no name holds together: the longer one answers.
+    const both = await search('keyword=taylor%20hamilton');
+    expect(artists(both)).toEqual(['Hamilton']);
+    expect(both.fuzzy).toBe(true);
   });
 
   it('answers nothing for gibberish, without pretending', async () => {
