@@ -1,100 +1,25 @@
 import { z } from 'zod';
+import {
+  CATALOGUE_SOURCES,
+  COUNTRY_CODES,
+  EVENT_SORTS,
+  REFERRAL_SOURCES,
+  SEGMENT_IDS,
+  SOURCES,
+  TICKET_CATEGORIES,
+  UNITS,
+  VENDORS,
+} from './enum-values.ts';
 
-/**
- * SPEC §3 enumerations, shared by the browser forms, the API validation and the database.
- * Values are kept word for word; their order is the order SPEC lists them in.
- */
+/** Schemas of the SPEC §3 enumerations; enum-values.ts holds the values, their types and the defaults. */
+export * from './enum-values.ts';
 
-export const COUNTRY_CODES = ['US', 'AD', 'AI', 'AR', 'AU', 'AT', 'GB', 'DE', 'FR', 'ES', 'IT', 'JP', 'CA'] as const;
 export const CountryCodeSchema = z.enum(COUNTRY_CODES);
-export type CountryCode = z.infer<typeof CountryCodeSchema>;
-
-/** SPEC §3 sources (tmr is the resale marketplace). */
-export const SOURCES = ['ticketmaster', 'universe', 'frontgate', 'tmr'] as const;
 export const SourceSchema = z.enum(SOURCES);
-export type Source = z.infer<typeof SourceSchema>;
-
-/**
- * Where a catalogue row came from. `demo` is our deterministic generator; it is not a
- * SPEC source and never a filter value clients send.
- */
-export const CATALOGUE_SOURCES = [...SOURCES, 'demo'] as const;
 export const CatalogueSourceSchema = z.enum(CATALOGUE_SOURCES);
-export type CatalogueSource = z.infer<typeof CatalogueSourceSchema>;
-
-export const UNITS = ['miles', 'km'] as const;
 export const UnitSchema = z.enum(UNITS);
-export type Unit = z.infer<typeof UnitSchema>;
-
-export const TICKET_CATEGORIES = ['cheapest', 'good_view', 'great_view', 'front_row'] as const;
 export const TicketCategorySchema = z.enum(TICKET_CATEGORIES);
-export type TicketCategory = z.infer<typeof TicketCategorySchema>;
-
-export const VENDORS = ['Ticketmaster', 'StubHub', 'SeatGeek', 'TickPick'] as const;
 export const VendorSchema = z.enum(VENDORS);
-export type Vendor = z.infer<typeof VendorSchema>;
-
-export const REFERRAL_SOURCES = [
-  'friend',
-  'social_media',
-  'article',
-  'search',
-  'advertisement',
-  'event_website',
-  'other',
-] as const;
 export const ReferralSourceSchema = z.enum(REFERRAL_SOURCES);
-export type ReferralSource = z.infer<typeof ReferralSourceSchema>;
-
-/** Discovery API v2 segment ids (the top classification level). */
-export const SEGMENTS = {
-  music: { id: 'KZFzniwnSyZfZ7v7nJ', name: 'Music' },
-  sports: { id: 'KZFzniwnSyZfZ7v7nE', name: 'Sports' },
-  artsTheatre: { id: 'KZFzniwnSyZfZ7v7na', name: 'Arts & Theatre' },
-  film: { id: 'KZFzniwnSyZfZ7v7nn', name: 'Film' },
-  miscellaneous: { id: 'KZFzniwnSyZfZ7v7n1', name: 'Miscellaneous' },
-} as const;
-export const SEGMENT_IDS = [
-  SEGMENTS.music.id,
-  SEGMENTS.sports.id,
-  SEGMENTS.artsTheatre.id,
-  SEGMENTS.film.id,
-  SEGMENTS.miscellaneous.id,
-] as const;
 export const SegmentIdSchema = z.enum(SEGMENT_IDS);
-export type SegmentId = z.infer<typeof SegmentIdSchema>;
-export type Segment = (typeof SEGMENTS)[keyof typeof SEGMENTS];
-
-/** Event status codes the Discovery API sends (SPEC §4 badges; anything else is shown raw). */
-export const EVENT_STATUS_CODES = ['onsale', 'offsale', 'cancelled', 'postponed', 'rescheduled'] as const;
-export type EventStatusCode = (typeof EVENT_STATUS_CODES)[number];
-
-/** Sort orders of GET /events (Discovery names; SPEC §3 default 'relevance,desc'). */
-export const EVENT_SORTS = ['relevance,desc', 'date,asc', 'date,desc', 'name,asc', 'distance,asc'] as const;
 export const EventSortSchema = z.enum(EVENT_SORTS);
-export type EventSort = z.infer<typeof EventSortSchema>;
-
-/** SPEC §3 / §9 defaults for event search params. */
-export const DEFAULTS = {
-  radius: 100,
-  unit: 'miles',
-  locale: 'en',
-  countryCode: 'US',
-  source: 'ticketmaster',
-  ticketCategory: 'cheapest',
-  sort: 'relevance,desc',
-  searchSize: 5,
-  pageSize: 20,
-  artistEventsSort: 'date,asc',
-} as const satisfies {
-  radius: number;
-  unit: Unit;
-  locale: string;
-  countryCode: CountryCode;
-  source: Source;
-  ticketCategory: TicketCategory;
-  sort: EventSort;
-  searchSize: number;
-  pageSize: number;
-  artistEventsSort: EventSort;
-};

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import type { DiscoveryAttraction, DiscoveryEvent } from '~/lib/discovery';
-import { DEFAULTS } from '~/lib/enums';
 import { eventQuery, searchHref } from '~/lib/filters';
 import { request } from '~/lib/http';
 import { loadFilters } from '~/lib/preferences';
 import { type AttractionCardView, type EventCardView, toAttractionCard, toEventCard } from '~/lib/views';
+import { DEFAULTS } from '../../contracts/enum-values.ts';
 import { CatalogueImage } from './catalogue-image';
 import { StatusBadge } from './status-badge';
 

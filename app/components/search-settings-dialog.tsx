@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useId, useState } from 'react';
 import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
-import { COUNTRY_CODES, SEGMENTS, SOURCES, UNITS } from '~/lib/enums';
 import { defaultFilters, type Filters, geoPointOf, parseGeoPoint, SOURCE_LABELS } from '~/lib/filters';
+import { COUNTRY_CODES, SEGMENTS, SOURCES, UNITS } from '../../contracts/enum-values.ts';
 
 export const COUNTRY_NAMES: Record<(typeof COUNTRY_CODES)[number], string> = {
   US: 'United States',

@@ -10,7 +10,7 @@ import {
   type TicketCategory,
   UNITS,
   type Unit,
-} from './enums.ts';
+} from '../../contracts/enum-values.ts';
 import type { QueryValue } from './http.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { TICKET_CATEGORIES } from './enums.ts';
+import { TICKET_CATEGORIES } from '../../contracts/enum-values.ts';
 import { type Filters, filtersToSearchParams, TICKET_CATEGORY_LABELS } from './filters.ts';
 
 /**

@@ -1,7 +1,6 @@
 import { data, redirect } from 'react-router';
 import { eventsQuery, originOf } from '~/lib/catalogue.server';
 import { aboutText, genreName, meaningfulGenre, segmentName, subGenreName } from '~/lib/discovery';
-import { DEFAULTS } from '~/lib/enums';
 import { dateWindow, defaultFilters, type Filters, filtersFromSearchParams, locationLabel } from '~/lib/filters';
 import { countLabel, dateButtonLabel } from '~/lib/format';
 import { pickHeroImage } from '~/lib/images';
@@ -9,6 +8,7 @@ import { hrefFor, pageBase, ticketCategoryLinks } from '~/lib/page-links';
 import { excerpt, pageMeta } from '~/lib/seo';
 import { artistPath, slugify } from '~/lib/slug';
 import { toEventCard } from '~/lib/views';
+import { DEFAULTS } from '../../contracts/enum-values.ts';
 import { getAttraction, listEvents } from '../../server/catalogue/index.ts';
 import type { Route } from './+types/artist';
 

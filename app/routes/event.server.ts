@@ -9,7 +9,6 @@ import {
   subGenreName,
   venuePlace,
 } from '~/lib/discovery';
-import { TICKET_CATEGORIES, type TicketCategory } from '~/lib/enums';
 import { eventJsonLd } from '~/lib/event-json-ld';
 import { defaultFilters, SOURCE_LABELS, TICKET_CATEGORY_LABELS } from '~/lib/filters';
 import { countLabel, formatEventDate, formatLocalTime, formatPrice, formatPriceRange } from '~/lib/format';
@@ -18,6 +17,7 @@ import { ticketCategoryLinks } from '~/lib/page-links';
 import { excerpt, pageMeta, serializeJsonLd } from '~/lib/seo';
 import { artistPath, eventPath, slugify } from '~/lib/slug';
 import { statusView, toEventCard } from '~/lib/views';
+import { TICKET_CATEGORIES, type TicketCategory } from '../../contracts/enum-values.ts';
 import { getEvent, listEventsOnly } from '../../server/catalogue/index.ts';
 import type { Route } from './+types/event';
 

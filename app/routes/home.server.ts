@@ -1,10 +1,10 @@
 import { eventsQuery, genresWithEvents, originOf, searchQuery } from '~/lib/catalogue.server';
-import { SEGMENTS } from '~/lib/enums';
 import { defaultFilters, eventQuery, type Filters, locationLabel, searchHref } from '~/lib/filters';
 import { dateButtonLabel } from '~/lib/format';
 import { filtersFromCookie } from '~/lib/preferences';
 import { pageMeta } from '~/lib/seo';
 import { toAttractionCard, toEventCard } from '~/lib/views';
+import { SEGMENTS } from '../../contracts/enum-values.ts';
 import { eventsByIds, listEventHeadliners, searchCatalogue } from '../../server/catalogue/index.ts';
 import type { Route } from './+types/home';
 

@@ -1,5 +1,4 @@
 import { eventsQuery, genresWithEvents, originOf, searchQuery } from '~/lib/catalogue.server';
-import { DEFAULTS, EVENT_SORTS, SEGMENTS } from '~/lib/enums';
 import {
   activeFilterCount,
   defaultFilters,
@@ -14,6 +13,7 @@ import { countLabel, dateButtonLabel } from '~/lib/format';
 import { type ChoiceLink, hrefFor, pageBase, ticketCategoryLinks } from '~/lib/page-links';
 import { pageMeta } from '~/lib/seo';
 import { toAttractionCard, toEventCard } from '~/lib/views';
+import { DEFAULTS, EVENT_SORTS, SEGMENTS } from '../../contracts/enum-values.ts';
 import { listEvents, searchCatalogue } from '../../server/catalogue/index.ts';
 import type { Route } from './+types/search';
 

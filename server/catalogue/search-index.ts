@@ -640,6 +640,7 @@ export type IndexRows = {
 type Parts = {
   attractions: AttractionRow[];
   attractionText: Ranked;
+  attractionRank: Map<string, number>;
   venues: VenueRow[];
   venueText: Ranked;
   events: EventTable;
@@ -656,7 +657,7 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 export class SearchIndex {
   private readonly attractions: AttractionRow[];
   private readonly attractionText: Ranked;
-  private readonly attractionRank = new Map<string, number>();
+  private readonly attractionRank: Map<string, number>;
   private readonly venues: VenueRow[];
   private readonly venueText: Ranked;
   /** Events by popularity rank. */
@@ -679,6 +680,7 @@ export class SearchIndex {
     ({
       attractions: this.attractions,
       attractionText: this.attractionText,
+      attractionRank: this.attractionRank,
       venues: this.venues,
       venueText: this.venueText,
       events: this.events,
@@ -687,9 +689,6 @@ export class SearchIndex {
       lineUps: this.lineUps,
       vocabulary: this.vocabulary,
     } = parts);
-    this.attractions.forEach((a, rank) => {
-      this.attractionRank.set(a.id, rank);
-    });
     this.venueCode = Int32Array.from(this.venues, (v) => this.events.codes.venue_id.of(v.id));
     const venueOf = this.events.coded.venue_id;
     this.venueEvents = Groups.of(this.events.codes.venue_id.values.length, this.events.size, (rank) =>
@@ -769,6 +768,7 @@ export class SearchIndex {
       {
         attractions,
         attractionText,
+        attractionRank,
         venues,
         venueText,
         events,

@@ -4,9 +4,9 @@ import { setAccount } from '~/lib/auth/account-store';
 import { authRequest } from '~/lib/auth/api';
 import { formatBudget, markQuizSubmitted, parseBudget, REFERRAL_LABELS, VENDOR_LABELS } from '~/lib/auth/onboarding';
 import { REQUIRED_MESSAGE, SELECT_REQUIRED_MESSAGE } from '~/lib/auth/validation';
-import { REFERRAL_SOURCES, type ReferralSource, VENDORS, type Vendor } from '~/lib/enums';
 import { HttpError } from '~/lib/http';
 import type { OnboardingInput } from '../../../contracts/accounts';
+import { REFERRAL_SOURCES, type ReferralSource, VENDORS, type Vendor } from '../../../contracts/enum-values.ts';
 
 type Answers = {
   vendor: Vendor | '';

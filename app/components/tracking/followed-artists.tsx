@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { UNITS, type Unit } from '~/lib/enums';
 import { loadUserLocation } from '~/lib/preferences';
 import { setTracked, trackingApi } from '~/lib/tracking';
 import { type FollowCardView, toFollowCard } from '~/lib/tracking-view';
 import { lookupCity } from '~/lib/user-location';
+import { UNITS, type Unit } from '../../../contracts/enum-values.ts';
 import type { TrackingPreferences } from '../../../contracts/tracking';
 
 const RADII = [10, 25, 50, 100, 200, 500];

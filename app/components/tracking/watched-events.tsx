@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { TICKET_CATEGORIES, type TicketCategory } from '~/lib/enums';
 import { TICKET_CATEGORY_LABELS } from '~/lib/filters';
 import { formatPrice } from '~/lib/format';
 import { eventStatus } from '~/lib/status';
 import { setTracked, trackingApi } from '~/lib/tracking';
 import { toWatchRow, type WatchRowView } from '~/lib/tracking-view';
+import { TICKET_CATEGORIES, type TicketCategory } from '../../../contracts/enum-values.ts';
 import { PriceChart } from './price-chart';
 
 const STATUS_CLASSES = {
