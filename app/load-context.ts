@@ -1,5 +1,6 @@
 import type { SessionUser } from '../server/accounts/session.ts';
 import type { Services } from '../server/context.ts';
+import type { InputProblem } from '../server/input-guard.ts';
 
 // Loaders and actions receive the server's services in-process (no loopback HTTP).
 declare module 'react-router' {
@@ -7,5 +8,11 @@ declare module 'react-router' {
     services: Services;
     /** The verified user of the session cookie; null for anonymous visitors. */
     sessionUser: SessionUser | null;
+    /** This render's Content-Security-Policy nonce (app/entry.server.tsx). */
+    nonce: string;
+    /** The id in this request's log lines and its X-Request-Id header. */
+    requestId: string;
+    /** What the edge input check refused (server/input-guard.ts): the root loader answers 400. */
+    inputProblem: InputProblem | null;
   }
 }

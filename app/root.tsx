@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { AuthHost } from './components/auth/auth-host';
@@ -14,6 +14,10 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 
 /** Public runtime config and who is signed in (from the verified session cookie). */
 export function loader({ context }: Route.LoaderArgs) {
+  // A malformed path, query, header or cookie (server/input-guard.ts) is the visitor's
+  // mistake: SPEC's error page with 400, before any loader queries anything.
+  if (context.inputProblem)
+    throw data(`Bad request: ${context.inputProblem.message}`, { status: 400, statusText: 'Bad Request' });
   const user = context.sessionUser;
   return {
     config: publicConfig(context),

@@ -1,26 +1,66 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { accountsPlugin } from './accounts/routes.ts';
 import { imagesRoutes } from './catalogue/images.ts';
 import { openApiPlugin } from './catalogue/openapi.ts';
 import { placesRoutes } from './catalogue/places-routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import type { Services } from './context.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, type ApiErrorBody } from './errors.ts';
+import { BAD_URL_PROBLEM, checkHeaders, checkJson, checkUrl, decodeUtf8, namePathField } from './input-guard.ts';
+import { setSecurityHeaders } from './security-headers.ts';
 import { trackingRoutes } from './tracking/routes.ts';
+
+/** Fastify's 4xx errors as the API words them (server/errors.ts shape). */
+const FRAMEWORK_ERRORS: Record<string, ApiErrorBody['error']> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: 'The request body must be at most 1 MiB', field: 'body' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Send the body as application/json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_body', message: 'body: must not be empty', field: 'body' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_body', message: 'body: must be valid JSON', field: 'body' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_body', message: 'body: does not match its Content-Length', field: 'body' },
+  FST_ERR_CTP_INVALID_TYPE: { code: 'unsupported_media_type', message: 'Content-Type must be a media type' },
+  FST_ERR_CTP_EMPTY_TYPE: { code: 'unsupported_media_type', message: 'Content-Type must not be empty' },
+  FST_ERR_BAD_URL: { code: 'invalid_input', message: 'path: must be valid UTF-8 text (percent-encoded)', field: 'path' },
+};
 
 /**
  * The product API as an encapsulated Fastify plugin. The web server mounts it at /api;
  * `buildApi` wraps it in a stand-alone instance (tests use `app.inject`).
  */
 export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
+  // The edge checks (server/input-guard.ts), before any route runs: a malformed path, query,
+  // header or cookie is a 400 naming the field; so is a JSON body that is not UTF-8 or holds
+  // a NUL, a lone surrogate or an over-long string.
+  api.addHook('onRequest', async (request, reply) => {
+    setSecurityHeaders(reply.raw, request.id);
+    const found = checkUrl(request.raw.url ?? '/') ?? checkHeaders(request.headers);
+    if (!found) return;
+    const problem = namePathField(found, request.routeOptions.url);
+    throw new ApiError(400, 'invalid_input', problem.message, problem.field);
+  });
+  const parseJson = api.getDefaultJsonParser('error', 'error');
+  api.removeContentTypeParser('application/json');
+  api.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const text = decodeUtf8(body as Buffer);
+    if (text === undefined)
+      return done(new ApiError(400, 'invalid_input', 'body: must be valid UTF-8 JSON', 'body'), undefined);
+    parseJson(request, text, (error, value) => {
+      if (error) return done(error, undefined);
+      const problem = checkJson(value);
+      if (problem) return done(new ApiError(400, 'invalid_input', problem.message, problem.field), undefined);
+      done(null, value);
+    });
+  });
+
   api.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.statusCode).send(error.toBody());
-    const { statusCode, code, message } = error as { statusCode?: number; code?: string; message?: string };
+    const { statusCode, code } = error as { statusCode?: number; code?: string };
     if (statusCode && statusCode >= 400 && statusCode < 500) {
-      // Fastify's own 4xx (bad JSON body, payload too large, unsupported media type…).
-      return reply
-        .status(statusCode)
-        .send({ error: { code: code?.toLowerCase() ?? 'bad_request', message: message ?? 'Bad request' } });
+      // Fastify's own 4xx (bad JSON body, payload too large, unsupported media type…), in our
+      // words: its codes and messages are the library's, not the API's.
+      const known = FRAMEWORK_ERRORS[code ?? ''];
+      const body = known ?? { code: 'bad_request', message: 'The request could not be understood' };
+      request.log.info({ code, statusCode }, 'request refused');
+      return reply.status(statusCode).send({ error: body });
     }
     request.log.error({ err: error }, 'unhandled API error');
     return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong' } });
@@ -52,8 +92,20 @@ export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api,
  */
 export const ROUTER_OPTIONS = { routerOptions: { maxParamLength: 2048 } } as const;
 
+/** The API's answer to a target the router cannot decode (Fastify's own would name its internal code). */
+export function badUrlBody(): ApiErrorBody {
+  return { error: { code: 'invalid_input', message: BAD_URL_PROBLEM.message, field: BAD_URL_PROBLEM.field } };
+}
+
 export async function buildApi(services: Services): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: services.logger, ...ROUTER_OPTIONS });
+  const app = Fastify({
+    loggerInstance: services.logger,
+    ...ROUTER_OPTIONS,
+    frameworkErrors: (_error, request, reply) => {
+      setSecurityHeaders(reply.raw, request.id);
+      (reply as FastifyReply).status(400).send(badUrlBody());
+    },
+  });
   await app.register(apiPlugin, { services, prefix: '/api' });
   await app.ready();
   return app;

@@ -1,4 +1,15 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** A proxy address Fastify's trustProxy accepts: an IP, a CIDR, or proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address || !isIP(address)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
 
 /**
  * The one place that reads process.env. Parsed once at start-up; a bad variable stops the
@@ -35,6 +46,36 @@ const EnvSchema = z
           .filter(Boolean),
       ),
     PUBLIC_API_BASE_URL: z.string().min(1).default('/api'),
+    /**
+     * The site's origin as visitors reach it (https://encore.example): absolute URLs in pages,
+     * the sitemap, JSON-LD and calendar files are built from it, never from request headers.
+     * Unset: http://HOST:PORT (127.0.0.1 when HOST listens on every interface).
+     */
+    PUBLIC_ORIGIN: z
+      .url()
+      .refine((v) => /^https?:\/\//.test(v) && new URL(v).origin === v.replace(/\/$/, ''), {
+        message: 'must be an http(s) origin with no path, e.g. https://encore.example',
+      })
+      .transform((v) => v.replace(/\/$/, ''))
+      .optional(),
+    /**
+     * Proxies whose X-Forwarded-For/-Proto/-Host are honoured: comma-separated IPs, CIDRs or
+     * `loopback` / `linklocal` / `uniquelocal`. Unset or `false`: forwarded headers are ignored.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v) =>
+        !v || v.trim() === 'false'
+          ? []
+          : v
+              .split(',')
+              .map((e) => e.trim())
+              .filter(Boolean),
+      )
+      .refine((entries) => entries.every(isProxyAddress), {
+        message: 'must be false, or comma-separated IP addresses, CIDRs, loopback, linklocal or uniquelocal',
+      }),
     GTM_ID: z
       .string()
       .regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')
@@ -65,9 +106,14 @@ const EnvSchema = z
         message: 'must not be set when NODE_ENV=production (emulator tokens are unsigned)',
       });
     }
-  });
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_ORIGIN:
+      env.PUBLIC_ORIGIN ?? `http://${['0.0.0.0', '::', ''].includes(env.HOST) ? '127.0.0.1' : env.HOST}:${env.PORT}`,
+  }));
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = z.output<typeof EnvSchema>;
 
 export class EnvError extends Error {
   constructor(readonly issues: string[]) {

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -5,14 +7,16 @@ import { pathToFileURL } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { createRequestHandler, data, type ServerBuild } from 'react-router';
 import { readSessionUser, SESSION_COOKIE } from './accounts/session.ts';
-import { apiPlugin, ROUTER_OPTIONS } from './app.ts';
+import { apiPlugin, badUrlBody, ROUTER_OPTIONS } from './app.ts';
 import { onCatalogueChanged } from './catalogue/changes.ts';
 import { compressedResponse } from './compress.ts';
 import type { Services } from './context.ts';
+import { BAD_URL_PROBLEM, checkHeaders, checkUrl, type InputProblem } from './input-guard.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
+import { newNonce, setSecurityHeaders, WORKER_POLICY } from './security-headers.ts';
 
 /**
  * Cookies page renders read (app/**): the remembered filters (app/lib/preferences.ts
@@ -42,13 +46,26 @@ export async function createWebServer({
   const { env, logger } = services;
   const app = Fastify({
     loggerInstance: logger,
+    // Every log line of a request carries this id, and so does its answer (X-Request-Id).
+    genReqId: () => randomUUID(),
+    // A target the router cannot decode (`/events/x/%E9`) is answered like any other
+    // malformed input: our JSON 400 under /api, the 400 error page elsewhere.
+    frameworkErrors: (_error, request, reply) => {
+      setSecurityHeaders(reply.raw, request.id);
+      if (isApiPath(request.raw.url)) return (reply as FastifyReply).status(400).send(badUrlBody());
+      servePage(request, reply, BAD_URL_PROBLEM);
+    },
     requestTimeout: env.REQUEST_TIMEOUT_MS,
     connectionTimeout: env.REQUEST_TIMEOUT_MS,
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies TRUST_PROXY names (ADR 0013); absolute URLs come
+    // from PUBLIC_ORIGIN whatever the headers say.
+    trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY.join(',') : false,
     // On shutdown, requests that already reached us are served, not answered 503.
     return503OnClosing: false,
     ...ROUTER_OPTIONS,
   });
+
+  app.decorateRequest('inputProblem', null);
 
   // While draining for shutdown, tell keep-alive clients to reconnect elsewhere.
   let draining = false;
@@ -57,6 +74,15 @@ export async function createWebServer({
   });
   app.addHook('onSend', async (_request, reply) => {
     if (draining) reply.header('Connection', 'close');
+  });
+
+  // Every answer (API, files, pages, redirects, errors, hijacked or not) starts with the
+  // security headers set on the raw response; a page's render replaces the policy with its
+  // nonce-based one (app/entry.server.tsx). The edge input check runs here for pages and
+  // files; the API runs the same check and answers in JSON (server/app.ts).
+  app.addHook('onRequest', async (request, reply) => {
+    setSecurityHeaders(reply.raw, request.id);
+    request.inputProblem = checkUrl(request.raw.url ?? '/') ?? checkHeaders(request.headers) ?? null;
   });
 
   // Assets and API answers compressed (br/gzip); pages are compressed in the not-found handler.
@@ -75,17 +101,26 @@ export async function createWebServer({
     wildcard: false,
     index: false,
     setHeaders(reply, filePath) {
+      if (filePath === path.join(clientDir, 'sw.js')) reply.header('Content-Security-Policy', WORKER_POLICY);
       const hashed = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 
-  const mode = env.NODE_ENV === 'production' ? 'production' : 'development';
+  // Always production: development mode answers errors with their message and stack, and no
+  // way of starting Encore may do that (issue 12). Errors are logged by app/entry.server.tsx.
+  const mode = 'production';
+  // What the page handler knows of the request that React Router's Request does not carry.
+  const pageRequest = new AsyncLocalStorage<PageRequest>();
   // Loaders learn the signed-in user from the verified session cookie (server/accounts/session.ts).
-  const getLoadContext = async (request: Request) => ({
-    services,
-    sessionUser: await readSessionUser(services, request.headers.get('cookie')),
-  });
+  const getLoadContext = async (request: Request) => {
+    const known = pageRequest.getStore() ?? { nonce: newNonce(), requestId: '', inputProblem: null };
+    if (known.inputProblem) {
+      // Refused at the edge: the root loader answers 400 and no loader reaches the database.
+      return { services: refusingServices(services, known.inputProblem), sessionUser: null, ...known };
+    }
+    return { services, sessionUser: await readSessionUser(services, request.headers.get('cookie')), ...known };
+  };
   const handle = createRequestListener({ build, mode, getLoadContext });
 
   // Anonymous visitors' pages are rendered once per TTL (ADR 0009); a catalogue write in this
@@ -103,27 +138,35 @@ export async function createWebServer({
     pageCache = cache;
   }
   const renderDocument = createRequestHandler(build, mode);
-  const render = async (req: IncomingMessage) => {
+  const render = async (req: IncomingMessage, known: PageRequest) => {
     const request = fetchRequest(req);
-    return renderDocument(request, await getLoadContext(request));
+    return pageRequest.run(known, async () => renderDocument(request, await getLoadContext(request)));
   };
 
   // Everything that is neither an API route (the /api plugin answers its own 404s in JSON)
   // nor a static file is a page: React Router renders it, including its own 404.
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((request, reply) => servePage(request, reply, request.inputProblem));
+  return app;
+
+  function servePage(request: FastifyRequest, reply: FastifyReply, inputProblem: InputProblem | null) {
     reply.hijack();
-    const stream = () => handle(request.raw, compressedResponse(request.raw, reply.raw) as unknown as typeof reply.raw);
-    const key = pageCache?.keyOf(request.raw);
+    const known: PageRequest = { nonce: newNonce(), requestId: request.id, inputProblem };
+    const stream = () =>
+      pageRequest.run(known, () =>
+        handle(request.raw, compressedResponse(request.raw, reply.raw) as unknown as typeof reply.raw),
+      );
+    const key = known.inputProblem ? undefined : pageCache?.keyOf(request.raw);
     if (!pageCache || key === undefined) return stream();
     void pageCache
-      .serve(request.raw, reply.raw, key, () => render(request.raw))
+      .serve(request.raw, reply.raw, key, () => render(request.raw, known))
       .then((served) => {
         if (!served) stream();
       });
-  });
-
-  return app;
+  }
 }
+
+const isApiPath = (url: string | undefined) =>
+  url === '/api' || !!url?.startsWith('/api/') || !!url?.startsWith('/api?');
 
 /**
  * The request React Router sees, built as @react-router/node builds it (protocol of the
@@ -138,9 +181,27 @@ function fetchRequest(req: IncomingMessage): Request {
   return new Request(url, { method: 'GET', headers });
 }
 
+type PageRequest = { nonce: string; requestId: string; inputProblem: InputProblem | null };
+
+/**
+ * The services a refused request's loaders get: any use of the database answers the same 400
+ * as the root loader, so nothing malformed reaches a query whichever loader runs first.
+ */
+function refusingServices(services: Services, problem: InputProblem): Services {
+  const refuse = () => {
+    throw data(`Bad request: ${problem.message}`, { status: 400, statusText: 'Bad Request' });
+  };
+  const database = new Proxy({} as Services['database'], { get: refuse });
+  return { ...services, database };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     drain(): void;
+  }
+  interface FastifyRequest {
+    /** What the edge input check refused in this request (server/input-guard.ts), if anything. */
+    inputProblem: InputProblem | null;
   }
 }
 

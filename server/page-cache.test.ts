@@ -381,7 +381,7 @@ describe('what renders read of a request', () => {
     });
   const appFiles = files(path.resolve('app'));
 
-  it('headers: only Cookie, read for the session (never cached) and the filters (in the key)', () => {
+  it('headers: Cookie (session: never cached; filters: in the key), User-Agent (bots: in the key), Authorization (never cached)', () => {
     const reads = new Set<string>();
     for (const file of appFiles) {
       const text = readFileSync(file, 'utf8');
@@ -390,7 +390,7 @@ describe('what renders read of a request', () => {
       // Any other way of reading the request's headers would escape this check.
       expect(text, file).not.toMatch(/request\.headers(?!\.get\()/);
     }
-    expect([...reads]).toEqual(['cookie']);
+    expect([...reads].sort()).toEqual(['authorization', 'cookie', 'user-agent']);
   });
 
   it('cookies: the server reads the filters cookie, which the key holds', () => {

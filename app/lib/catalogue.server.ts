@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { data } from 'react-router';
+import { type AppLoadContext, data } from 'react-router';
 import { type EventsQuery, EventsQuerySchema, type SearchQuery, SearchQuerySchema } from '../../contracts/catalogue.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { QueryValue } from './http.ts';
@@ -75,7 +75,10 @@ export function genresWithEvents(db: Db, now = new Date()): Promise<GenreOption[
   return value;
 }
 
-/** The site origin for canonical links and the sitemap (the server trusts its proxy). */
-export function originOf(request: Request): string {
-  return new URL(request.url).origin;
+/**
+ * The site origin for canonical links, JSON-LD and the sitemap: configured (PUBLIC_ORIGIN),
+ * never taken from the request, so a forged Host or X-Forwarded-Host cannot reach a page.
+ */
+export function originOf(context: AppLoadContext): string {
+  return context.services.env.PUBLIC_ORIGIN;
 }

@@ -37,6 +37,23 @@ describe('defaults (SPEC §3, §9)', () => {
     });
   });
 
+  // ADR 0012: the default window never shrinks to a few days at the turn of the year.
+  it.each([
+    ['mid-November', '2026-11-21T05:30:12Z', '2026-12-31T23:59:59Z'],
+    ['18 December, 14 days left', '2026-12-17T23:59:59Z', '2026-12-31T23:59:59Z'],
+    ['18 December, under 14 days left', '2026-12-18T00:00:01Z', '2027-12-31T23:59:59Z'],
+    ['30 December', '2026-12-30T12:00:00Z', '2027-12-31T23:59:59Z'],
+    ['the last second of the year', '2026-12-31T23:59:59Z', '2027-12-31T23:59:59Z'],
+    ['1 January', '2027-01-01T00:00:00Z', '2027-12-31T23:59:59Z'],
+  ])('on %s the default window ends %#', (_label, at, end) => {
+    const window = defaultDateWindow(new Date(at));
+    expect(window).toEqual({ startDateTime: at, endDateTime: end });
+    // At least two weeks of events, whatever the day.
+    expect(Date.parse(window.endDateTime) - Date.parse(window.startDateTime)).toBeGreaterThanOrEqual(
+      13 * 24 * 3600 * 1000,
+    );
+  });
+
   it('a chosen range starts at midnight UTC of its first day (SPEC §5)', () => {
     expect(dateWindow(['2026-12-01', '2026-12-24'], now)).toEqual({
       startDateTime: '2026-12-01T00:00:00Z',

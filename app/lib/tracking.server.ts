@@ -6,11 +6,11 @@ import { type MyEncoreView, toFollowCard, toWatchRow } from './tracking-view';
 /**
  * The my Encore sections for the page loader, read in-process (no loopback HTTP) and shaped
  * for the page (app/lib/tracking-view.ts). Absolute URLs (the calendar feed) use the origin
- * the page was requested on.
+ * configured for the site (PUBLIC_ORIGIN), never the request's Host.
  */
-export async function loadMyEncore(request: Request, context: AppLoadContext, uid: string): Promise<MyEncoreView> {
+export async function loadMyEncore(_request: Request, context: AppLoadContext, uid: string): Promise<MyEncoreView> {
   const { env, database } = context.services;
-  const origin = new URL(request.url).origin;
+  const origin = env.PUBLIC_ORIGIN;
   const data = await loadMyEncoreData(database.db, trackingConfig(env), uid, {
     origin,
     apiBase: env.PUBLIC_API_BASE_URL,

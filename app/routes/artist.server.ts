@@ -46,7 +46,7 @@ export async function loadArtistPage({ request, params, context }: Route.LoaderA
     meta: pageMeta({
       title: `${attraction.name} tickets${total ? ` · ${countLabel(total, 'upcoming event')}` : ''} · Encore`,
       description: excerpt(about),
-      origin: originOf(request),
+      origin: originOf(context),
       path,
       image: hero?.src,
       type: 'profile',

@@ -50,7 +50,8 @@ beforeAll(async () => {
   const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   const handler = createRequestHandler(build, 'production');
   const services = testServices(database);
-  handle = (request) => handler(request, { services, sessionUser: null });
+  handle = (request) =>
+    handler(request, { services, sessionUser: null, nonce: 'test-nonce', requestId: 'test', inputProblem: null });
 }, 60_000);
 
 afterAll(async () => {

@@ -48,7 +48,7 @@ export async function loadEventPage({ request, params, context }: Route.LoaderAr
         eventsQuery({ attractionId: [headliner.id], sort: 'date,asc', size: OTHER_DATES + 1, ticketCategory }),
       )
     : undefined;
-  const origin = originOf(request);
+  const origin = originOf(context);
   const venue = eventVenue(event);
   const start = event.dates.start;
   const date = formatEventDate(start.localDate);

@@ -69,7 +69,7 @@ export async function loadHome({ request, context }: Route.LoaderArgs) {
       title: 'Encore · Concerts, games and shows near you',
       description:
         'Find concerts, sports, theatre and family shows near you, on your dates. Compare ticket prices by seat category and follow the artists you love.',
-      origin: originOf(request),
+      origin: originOf(context),
       path: '/',
     }),
     filters,

@@ -66,7 +66,7 @@ export async function loadSearch({ request, context }: Route.LoaderArgs) {
       ...pageMeta({
         title: `${filters.keyword ? `${filters.keyword} tickets and events` : 'Search events'} · Encore`,
         description: `${countLabel(total, 'upcoming event')}${place ? ` near ${place}` : ''}${filters.keyword ? ` for “${filters.keyword}”` : ''}. Compare dates, venues and ticket prices on Encore.`,
-        origin: originOf(request),
+        origin: originOf(context),
         path: hrefFor(PATH, filters),
       }),
       // Result pages are for people; search engines get the artist and event pages instead.

@@ -15,9 +15,9 @@ import {
  * /sitemap.xml: every artist and event page and the static pages. Up to 50,000 URLs it is one
  * urlset; beyond, an index of /sitemap/{kind}-{n}.xml parts (routes/sitemap-part.ts).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.services.database;
-  const origin = new URL(request.url).origin;
+  const origin = context.services.env.PUBLIC_ORIGIN;
   const counts = await catalogueCounts(db);
   if (STATIC_PATHS.length + counts.artists + counts.events <= SITEMAP_LIMIT) {
     const [artists, events] = await Promise.all([entries(db, 'artists', 0), entries(db, 'events', 0)]);

@@ -102,10 +102,14 @@ export const accountsPlugin: FastifyPluginAsync<{ services: Services }> = async 
     (_request, body, done) => done(null, body),
   );
 
-  api.setErrorHandler((error, _request, _reply) => {
+  api.setErrorHandler((error, request, _reply) => {
     const code = (error as { code?: string }).code;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      throw new ApiError(413, 'image_too_large', `The picture must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+      // Only a picture may be 4 MB; any other body (JSON) is held to the server's 1 MiB.
+      if (/^image\//i.test(request.headers['content-type'] ?? '')) {
+        throw new ApiError(413, 'image_too_large', `The picture must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+      }
+      throw new ApiError(413, 'body_too_large', 'The request body must be at most 1 MiB', 'body');
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       throw new ApiError(415, 'unsupported_media_type', 'Send JSON, or a JPEG, PNG, GIF or WebP picture');

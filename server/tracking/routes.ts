@@ -65,8 +65,6 @@ const TrackedQuerySchema = z.object({
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
 });
 
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 function sendCalendar(reply: FastifyReply, body: string, filename: string, attachment: boolean) {
   return reply
     .header('Content-Type', 'text/calendar; charset=utf-8')
@@ -84,6 +82,9 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
   const { db } = services.database;
   const config = trackingConfig(services.env);
   const apiBase = services.env.PUBLIC_API_BASE_URL;
+  // Absolute URLs (calendar files, the feed address) use the configured origin, never the
+  // request's Host or X-Forwarded-Host: calendar answers are cached publicly.
+  const origin = services.env.PUBLIC_ORIGIN;
   const history = { historyLimit: config.historyLimit, maxGapMs: config.maxGapMs };
 
   // ─── Public: the VAPID key, calendar files ────────────────────────────────────────────
@@ -98,7 +99,7 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
     const uid = await feedOwner(db, token);
     // Unknown and revoked tokens look the same: nothing tells a guesser which tokens existed.
     if (!uid) throw new ApiError(404, 'not_found', 'No such calendar feed');
-    const events = await watchedCalendarEvents(db, uid, originOf(request));
+    const events = await watchedCalendarEvents(db, uid, origin);
     reply.header('Cache-Control', 'private, max-age=300');
     return sendCalendar(reply, renderCalendar({ name: 'my Encore', events }), 'my-encore.ics', false);
   });
@@ -106,7 +107,7 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
   api.get('/calendar/events/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
     const { eventId } = parseInput(EventParamsSchema, { eventId: /^(.+)\.ics$/.exec(file)?.[1] }, 'invalid_path');
-    const event = await eventCalendarEvent(db, eventId, originOf(request));
+    const event = await eventCalendarEvent(db, eventId, origin);
     if (!event) throw notFound('Event');
     if (!hasCalendarDate(event)) {
       throw new ApiError(409, 'date_tba', 'This event has no date yet, so it cannot go in a calendar');
@@ -261,19 +262,19 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
       });
 
       // Calendar feed
-      const feedView = (request: FastifyRequest, feed: { token: string; createdAt: string }): CalendarFeed => ({
-        url: `${originOf(request)}${feedPath(apiBase, feed.token)}`,
+      const feedView = (feed: { token: string; createdAt: string }): CalendarFeed => ({
+        url: `${origin}${feedPath(apiBase, feed.token)}`,
         createdAt: feed.createdAt,
       });
 
       me.get('/calendar-feed', async (request) => {
         const feed = await getFeed(db, uidOf(request));
-        return { feed: feed ? feedView(request, feed) : null };
+        return { feed: feed ? feedView(feed) : null };
       });
 
       me.put('/calendar-feed', async (request, reply) => {
         const feed = await ensureFeed(db, uidOf(request));
-        return reply.status(feed.created ? 201 : 200).send({ feed: feedView(request, feed) });
+        return reply.status(feed.created ? 201 : 200).send({ feed: feedView(feed) });
       });
 
       me.delete('/calendar-feed', async (request, reply) => {

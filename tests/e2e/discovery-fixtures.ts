@@ -1,5 +1,8 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { defaultFilters, eventQuery } from '../../app/lib/filters';
+import { buildQuery } from '../../app/lib/http';
 import { artistPath, eventPath } from '../../app/lib/slug';
+import { DEFAULTS } from '../../contracts/enum-values';
 
 /**
  * Helpers of the discovery specs: they pick real items of the test server's demo catalogue
@@ -18,6 +21,45 @@ export async function popularArtists(request: APIRequestContext): Promise<ApiAtt
   const response = await request.get('/api/events/search', { params: { size: '10' } });
   expect(response.ok()).toBe(true);
   return (await response.json())._embedded.attractions as ApiAttraction[];
+}
+
+/**
+ * What the search box shows for `keyword` to a visitor with the default filters (SPEC §3:
+ * country US, now to the default window's end): the same query the page sends
+ * (app/components/search-panel.tsx), so a fixture never depends on today's date.
+ */
+export async function suggestionsFor(
+  request: APIRequestContext,
+  keyword: string,
+): Promise<{ attractions: ApiAttraction[]; events: ApiEvent[] }> {
+  const query = { ...eventQuery({ ...defaultFilters(), keyword }), size: DEFAULTS.searchSize, page: undefined };
+  const response = await request.get(`/api/events/search${buildQuery(query)}`);
+  expect(response.ok()).toBe(true);
+  const body = await response.json();
+  return { attractions: body._embedded?.attractions ?? [], events: body._embedded?.events ?? [] };
+}
+
+/**
+ * Artists a visitor finds by typing the first `prefixLength` letters of their name: the
+ * artist is the first suggestion and upcoming events are suggested with it, under the
+ * default filters as they are at the moment the test runs (chosen by these properties, not
+ * by popularity: the most popular artist may have nothing in the default window).
+ */
+export async function searchableArtists(
+  request: APIRequestContext,
+  { count = 1, prefixLength = 6 } = {},
+): Promise<ApiAttraction[]> {
+  const found: ApiAttraction[] = [];
+  const response = await request.get('/api/events/search', { params: { size: '50' } });
+  expect(response.ok()).toBe(true);
+  const candidates = ((await response.json())._embedded?.attractions ?? []) as ApiAttraction[];
+  for (const artist of candidates) {
+    if (artist.name.length < prefixLength) continue;
+    const { attractions, events } = await suggestionsFor(request, artist.name.slice(0, prefixLength));
+    if (attractions[0]?.id === artist.id && events.length > 0) found.push(artist);
+    if (found.length === count) return found;
+  }
+  throw new Error(`fewer than ${count} artists are found by their first ${prefixLength} letters with events`);
 }
 
 /** A popular artist with more than one page (20) of upcoming events. */

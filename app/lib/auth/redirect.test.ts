@@ -17,6 +17,11 @@ describe('safeRedirect', () => {
       'javascript:alert(1)',
       ' //evil.example',
       '/\t/evil.example',
+      '/..//evil.example',
+      '/./..//evil.example/x',
+      '/a/../..//evil.example',
+      '/%2e%2e//evil.example',
+      '/.//evil.example',
       'my-encore',
       '',
       null,
@@ -25,5 +30,13 @@ describe('safeRedirect', () => {
       expect(safeRedirect(bad), String(bad)).toBe('/');
     }
     expect(safeRedirect('https://evil.example/', '/fallback')).toBe('/fallback');
+  });
+
+  it('returns normalised paths that still resolve on our origin', () => {
+    expect(safeRedirect('/a/../my-encore')).toBe('/my-encore');
+    for (const target of ['/..//evil.example', '/a/b/../../..//evil.example?x=1']) {
+      const out = safeRedirect(target);
+      expect(new URL(out, 'https://encore.example').origin, target).toBe('https://encore.example');
+    }
   });
 });

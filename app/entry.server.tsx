@@ -1,0 +1,103 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import type { RenderToPipeableStreamOptions } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from 'react-router';
+import { ServerRouter } from 'react-router';
+import { SESSION_COOKIE } from '../server/accounts/session.ts';
+import { pageSecurityPolicy } from '../server/security-headers.ts';
+
+/**
+ * React Router's Node server entry with two changes (issue 12): every page carries a
+ * nonce-based Content-Security-Policy whose nonce the server made for this request (it is
+ * handed to ServerRouter, the default for Links, Scripts and ScrollRestoration), and errors
+ * are logged with the request id instead of printed; the visitor only ever sees the error page.
+ */
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.nonce;
+  markPersonal(request, responseHeaders, loadContext);
+  responseHeaders.set('Content-Security-Policy', pageSecurityPolicy(loadContext.services.env, nonce));
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get('user-agent');
+    // Bots get the whole page at once.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell reject and reach handleError; these happened while streaming.
+          if (shellRendered) logError(loadContext, error);
+        },
+      },
+    );
+  });
+}
+
+/** Client navigations fetch the same loader data: the same rule for personal answers. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
+  markPersonal(request, response.headers, context as AppLoadContext);
+  return response;
+};
+
+/**
+ * A render depends on the visitor's cookies (the remembered filters, the session): shared
+ * caches must key on them. What is rendered for a signed-in visitor (their id and role are
+ * in the page) is theirs alone: never stored anywhere (issue 12).
+ */
+function markPersonal(request: Request, headers: Headers, context: AppLoadContext | undefined) {
+  headers.append('Vary', 'Cookie');
+  const cookie = request.headers.get('cookie') ?? '';
+  const hasSession = cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+  if (context?.sessionUser || hasSession || request.headers.get('authorization') !== null) {
+    headers.set('Cache-Control', 'private, no-store');
+  }
+}
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // A visitor who left mid-render is not an error of ours.
+  if (request.signal.aborted) return;
+  logError(context as AppLoadContext, error);
+};
+
+function logError(context: AppLoadContext | undefined, error: unknown) {
+  const logger = context?.services?.logger;
+  if (logger) logger.error({ err: error, reqId: context.requestId }, 'page render failed');
+}
