@@ -3,5 +3,7 @@ import type { Config } from '@react-router/dev/config';
 export default {
   ssr: true,
   appDirectory: 'app',
-  buildDirectory: 'build',
+  // Tests that need a production build make their own in a temporary folder
+  // (server/testing/hostile.ts), so they never race `npm run build`.
+  buildDirectory: process.env.ENCORE_BUILD_DIR || 'build',
 } satisfies Config;

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRep
 import { accountsPlugin } from './accounts/routes.ts';
 import { imagesRoutes } from './catalogue/images.ts';
 import { openApiPlugin } from './catalogue/openapi.ts';
+import './openapi-routes.ts';
 import { placesRoutes } from './catalogue/places-routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import type { Services } from './context.ts';
@@ -12,14 +13,26 @@ import { trackingRoutes } from './tracking/routes.ts';
 
 /** Fastify's 4xx errors as the API words them (server/errors.ts shape). */
 const FRAMEWORK_ERRORS: Record<string, ApiErrorBody['error']> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: 'The request body must be at most 1 MiB', field: 'body' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'body_too_large',
+    message: 'The request body must be at most 1 MiB',
+    field: 'body',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Send the body as application/json' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_body', message: 'body: must not be empty', field: 'body' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_body', message: 'body: must be valid JSON', field: 'body' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_body', message: 'body: does not match its Content-Length', field: 'body' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'invalid_body',
+    message: 'body: does not match its Content-Length',
+    field: 'body',
+  },
   FST_ERR_CTP_INVALID_TYPE: { code: 'unsupported_media_type', message: 'Content-Type must be a media type' },
   FST_ERR_CTP_EMPTY_TYPE: { code: 'unsupported_media_type', message: 'Content-Type must not be empty' },
-  FST_ERR_BAD_URL: { code: 'invalid_input', message: 'path: must be valid UTF-8 text (percent-encoded)', field: 'path' },
+  FST_ERR_BAD_URL: {
+    code: 'invalid_input',
+    message: 'path: must be valid UTF-8 text (percent-encoded)',
+    field: 'path',
+  },
 };
 
 /**

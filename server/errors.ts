@@ -21,6 +21,8 @@ export class ApiError extends Error {
 
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
 
+const WHOLE_INPUT: Record<string, string> = { invalid_query: 'query', invalid_path: 'path', invalid_request: 'body' };
+
 /**
  * Parses input with a zod schema; the first issue becomes a 400 naming the field and reason.
  * `code` lets callers distinguish query, body and path problems.
@@ -29,7 +31,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, code 
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue?.path.map(String).join('.') || undefined;
+  // A rule about the whole input (no path) names the input itself, so every 400 names a field.
+  const field = issue?.path.map(String).join('.') || WHOLE_INPUT[code] || 'request';
   const reason = issue?.message ?? 'is invalid';
-  throw new ApiError(400, code, field ? `${field}: ${reason}` : reason, field);
+  throw new ApiError(400, code, `${field}: ${reason}`, field);
 }

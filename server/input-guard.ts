@@ -31,8 +31,9 @@ export const INPUT_LIMITS = {
   jsonNodes: 2_000,
   /** JSON nesting depth. */
   jsonDepth: 16,
-  /** A cookie value, and a header the app reads. */
-  cookieValue: 8_192,
+  /** A cookie value (browsers keep at most 4096 bytes of one cookie). */
+  cookieValue: 4_096,
+  /** A header the app reads. */
   header: 8_192,
 } as const;
 

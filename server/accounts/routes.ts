@@ -172,7 +172,12 @@ export const accountsPlugin: FastifyPluginAsync<{ services: Services }> = async 
     async (request) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) {
-        throw new ApiError(400, 'image_missing', 'Send the picture as the request body with an image/* Content-Type');
+        throw new ApiError(
+          400,
+          'image_missing',
+          'body: send the picture as the request body with an image/* Content-Type',
+          'body',
+        );
       }
       const contentType = sniffImageType(body);
       if (!contentType) {

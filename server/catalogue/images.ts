@@ -265,7 +265,8 @@ export const imagesRoutes: FastifyPluginAsync = async (api) => {
       const path = `/api/images/${version}/${theme}/${slug}/${file}`;
       const match = FILE.exec(file);
       if (!SLUG.test(slug) || slug.length > MAX_SLUG || !match) {
-        throw new ApiError(400, 'invalid_image_path', `Not an image path: ${path}`);
+        const field = !match ? 'file' : 'slug';
+        throw new ApiError(400, 'invalid_image_path', `${field}: not an image path: ${path}`, field);
       }
       const ratio = match[1] as ImageRatio;
       const width = Number(match[2]);

@@ -91,8 +91,10 @@ export function openApiDocument(info: { title: string; version: string }) {
           status,
           {
             description: r.description,
-            // Every error has the one JSON shape (server/errors.ts).
-            content: { 'application/json': { schema: jsonSchema(r.schema ?? ErrorSchema) } },
+            // 204 has no body; every error has the one JSON shape (server/errors.ts).
+            ...(status === '204'
+              ? {}
+              : { content: { 'application/json': { schema: jsonSchema(r.schema ?? ErrorSchema) } } }),
           },
         ]),
       ),

@@ -6,7 +6,7 @@ import { findCity, nearestCity, toUserLocation } from './places.ts';
 /** Longest city text accepted; the longest city name in the data is well under this. */
 const MAX_CITY_LENGTH = 100;
 
-const CityQuerySchema = z.object({
+export const CityQuerySchema = z.object({
   city: z.preprocess(
     (value) => (Array.isArray(value) ? value[0] : value),
     z
@@ -30,7 +30,7 @@ const coordinate = (max: number) =>
       .max(max, { error: `must be a number from -${max} to ${max}` }),
   );
 
-const ReverseQuerySchema = z.object({ latitude: coordinate(90), longitude: coordinate(180) });
+export const ReverseQuerySchema = z.object({ latitude: coordinate(90), longitude: coordinate(180) });
 
 /** City data only changes with a release, so answers may be cached for a day. */
 const CACHE = 'public, max-age=86400';

@@ -17,7 +17,10 @@ export function safeRedirect(target: string | null | undefined, fallback = '/'):
     // Normalising may itself make a way out ('/..//evil.example' becomes '//evil.example'):
     // what we return must stay on our origin when the browser resolves it again.
     const normalised = url.pathname + url.search + url.hash;
-    if (normalised.startsWith('//') || new URL(normalised, 'http://encore.example').origin !== 'http://encore.example') {
+    if (
+      normalised.startsWith('//') ||
+      new URL(normalised, 'http://encore.example').origin !== 'http://encore.example'
+    ) {
       return fallback;
     }
     return normalised;
