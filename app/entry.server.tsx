@@ -86,7 +86,9 @@ function markPersonal(request: Request, headers: Headers, context: AppLoadContex
   headers.append('Vary', 'Cookie');
   const cookie = request.headers.get('cookie') ?? '';
   const hasSession = cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
-  if (context?.sessionUser || hasSession || request.headers.get('authorization') !== null) {
+  // A refused request (context.inputProblem) has no visitor to read.
+  const signedIn = !context?.inputProblem && !!context?.sessionUser;
+  if (signedIn || hasSession || request.headers.get('authorization') !== null) {
     headers.set('Cache-Control', 'private, no-store');
   }
 }

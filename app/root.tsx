@@ -1,11 +1,12 @@
 import { lazy } from 'react';
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { AuthHost } from './components/auth/auth-host';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { publicConfig } from './lib/auth.server';
+import { refuseMalformedInput } from './lib/bad-input.server';
 
 // Only error pages need it (their hydration waits for it, the server's HTML in place).
 const ErrorPage = lazy(() => import('./components/error-page').then((module) => ({ default: module.ErrorPage })));
@@ -16,8 +17,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export function loader({ context }: Route.LoaderArgs) {
   // A malformed path, query, header or cookie (server/input-guard.ts) is the visitor's
   // mistake: SPEC's error page with 400, before any loader queries anything.
-  if (context.inputProblem)
-    throw data(`Bad request: ${context.inputProblem.message}`, { status: 400, statusText: 'Bad Request' });
+  refuseMalformedInput(context);
   const user = context.sessionUser;
   return {
     config: publicConfig(context),

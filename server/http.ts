@@ -8,13 +8,13 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { createRequestHandler, data, type ServerBuild } from 'react-router';
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { readSessionUser, SESSION_COOKIE } from './accounts/session.ts';
 import { apiPlugin, badUrlBody, ROUTER_OPTIONS } from './app.ts';
 import { onCatalogueChanged } from './catalogue/changes.ts';
 import { compressedResponse } from './compress.ts';
 import type { Services } from './context.ts';
-import { BAD_URL_PROBLEM, checkHeaders, checkUrl, type InputProblem } from './input-guard.ts';
+import { BAD_URL_PROBLEM, badInputResponse, checkHeaders, checkUrl, type InputProblem } from './input-guard.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
 import { newNonce, setSecurityHeaders, WORKER_POLICY } from './security-headers.ts';
 
@@ -116,8 +116,11 @@ export async function createWebServer({
   const getLoadContext = async (request: Request) => {
     const known = pageRequest.getStore() ?? { nonce: newNonce(), requestId: '', inputProblem: null };
     if (known.inputProblem) {
-      // Refused at the edge: the root loader answers 400 and no loader reaches the database.
-      return { services: refusingServices(services, known.inputProblem), sessionUser: null, ...known };
+      // Refused at the edge: the root loader answers 400, and any loader that reaches for the
+      // database or the visitor (a guard would redirect) meets the same 400 first.
+      const refused = { services: refusingServices(services, known.inputProblem), ...known } as AppLoadContext;
+      Object.defineProperty(refused, 'sessionUser', { get: refuser(known.inputProblem), enumerable: true });
+      return refused;
     }
     return { services, sessionUser: await readSessionUser(services, request.headers.get('cookie')), ...known };
   };
@@ -151,6 +154,16 @@ export async function createWebServer({
   function servePage(request: FastifyRequest, reply: FastifyReply, inputProblem: InputProblem | null) {
     reply.hijack();
     const known: PageRequest = { nonce: newNonce(), requestId: request.id, inputProblem };
+    // The error page of a refused request is built on our own origin, never on a Host that
+    // may not even form a URL.
+    if (inputProblem) {
+      const host = new URL(env.PUBLIC_ORIGIN).host;
+      const raw = request.raw;
+      raw.headers.host = host;
+      for (let i = 0; i < raw.rawHeaders.length; i += 2) {
+        if (raw.rawHeaders[i]!.toLowerCase() === 'host') raw.rawHeaders[i + 1] = host;
+      }
+    }
     const stream = () =>
       pageRequest.run(known, () =>
         handle(request.raw, compressedResponse(request.raw, reply.raw) as unknown as typeof reply.raw),
@@ -188,12 +201,13 @@ type PageRequest = { nonce: string; requestId: string; inputProblem: InputProble
  * as the root loader, so nothing malformed reaches a query whichever loader runs first.
  */
 function refusingServices(services: Services, problem: InputProblem): Services {
-  const refuse = () => {
-    throw data(`Bad request: ${problem.message}`, { status: 400, statusText: 'Bad Request' });
-  };
-  const database = new Proxy({} as Services['database'], { get: refuse });
+  const database = new Proxy({} as Services['database'], { get: refuser(problem) });
   return { ...services, database };
 }
+
+const refuser = (problem: InputProblem) => () => {
+  throw badInputResponse(problem.message);
+};
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -153,7 +153,7 @@ export function checkHeaders(headers: IncomingHttpHeaders): InputProblem | undef
     }
   }
   const host = headers.host;
-  if (host !== undefined && !/^(\[[0-9a-fA-F:.]+\]|[\w.-]+)(:\d{1,5})?$/.test(host)) {
+  if (host !== undefined && !isHost(host)) {
     return problem('host', 'must be a host name or address, with an optional port');
   }
   const cookie = headers.cookie;
@@ -172,6 +172,16 @@ export function checkHeaders(headers: IncomingHttpHeaders): InputProblem | undef
     }
   }
   return undefined;
+}
+
+/** What a URL can be built on: pages build their request URL from the Host header. */
+function isHost(host: string): boolean {
+  if (!/^(\[[0-9a-fA-F:.]+\]|[\w.-]+)(:\d{1,5})?$/.test(host)) return false;
+  try {
+    return new URL(`http://${host}/`).host !== '';
+  } catch {
+    return false;
+  }
 }
 
 function isUtf8(bytes: Buffer): boolean {
@@ -220,4 +230,16 @@ export function checkJson(value: unknown): InputProblem | undefined {
     return undefined;
   };
   return walk(value, [], 0);
+}
+
+/**
+ * The answer to a refused page request, thrown from its loaders: plain text, so a resource route (the sitemap) answers it as is and the root
+ * error page shows it.
+ */
+export function badInputResponse(message: string): Response {
+  return new Response(`Bad request: ${message}`, {
+    status: 400,
+    statusText: 'Bad Request',
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
 }

@@ -1,3 +1,4 @@
+import { refuseMalformedInput } from '~/lib/bad-input.server';
 import type { Route } from './+types/sitemap-part';
 import { entries, type SitemapKind, urlset, xmlResponse } from './sitemap.server';
 
@@ -5,6 +6,7 @@ const PART = /^(static|artists|events)-(\d{1,6})\.xml$/;
 
 /** One part of the sitemap index: /sitemap/{static|artists|events}-{n}.xml, 50,000 URLs at most. */
 export async function loader({ params, context }: Route.LoaderArgs) {
+  refuseMalformedInput(context);
   const match = PART.exec(params.part);
   const notFound = () =>
     xmlResponse('<?xml version="1.0" encoding="UTF-8"?>\n<error>Sitemap part not found</error>\n', 404);

@@ -1,3 +1,4 @@
+import { refuseMalformedInput } from '~/lib/bad-input.server';
 import type { Route } from './+types/sitemap';
 import {
   catalogueCounts,
@@ -16,6 +17,7 @@ import {
  * urlset; beyond, an index of /sitemap/{kind}-{n}.xml parts (routes/sitemap-part.ts).
  */
 export async function loader({ context }: Route.LoaderArgs) {
+  refuseMalformedInput(context);
   const { db } = context.services.database;
   const origin = context.services.env.PUBLIC_ORIGIN;
   const counts = await catalogueCounts(db);
