@@ -83,7 +83,8 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
  * in the page) is theirs alone: never stored anywhere (issue 12).
  */
 function markPersonal(request: Request, headers: Headers, context: AppLoadContext | undefined) {
-  headers.append('Vary', 'Cookie');
+  const vary = headers.get('Vary') ?? '';
+  if (!/\bcookie\b/i.test(vary)) headers.set('Vary', vary ? `${vary}, Cookie` : 'Cookie');
   const cookie = request.headers.get('cookie') ?? '';
   const hasSession = cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
   // A refused request (context.inputProblem) has no visitor to read.

@@ -7,7 +7,15 @@ import { placesRoutes } from './catalogue/places-routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import type { Services } from './context.ts';
 import { ApiError, type ApiErrorBody } from './errors.ts';
-import { BAD_URL_PROBLEM, checkHeaders, checkJson, checkUrl, decodeUtf8, namePathField } from './input-guard.ts';
+import {
+  BAD_URL_PROBLEM,
+  checkHeaders,
+  checkJson,
+  checkUrl,
+  decodeUtf8,
+  type InputProblem,
+  namePathField,
+} from './input-guard.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 import { trackingRoutes } from './tracking/routes.ts';
 
@@ -105,9 +113,18 @@ export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api,
  */
 export const ROUTER_OPTIONS = { routerOptions: { maxParamLength: 2048 } } as const;
 
-/** The API's answer to a target the router cannot decode (Fastify's own would name its internal code). */
-export function badUrlBody(): ApiErrorBody {
-  return { error: { code: 'invalid_input', message: BAD_URL_PROBLEM.message, field: BAD_URL_PROBLEM.field } };
+/**
+ * A target the router refuses (bad percent-encoding, a parameter over its length) in our
+ * words: what the edge check finds in it, else a bad URL. Fastify's own answer would name
+ * its internal code.
+ */
+export function routerProblem(url: string | undefined): InputProblem {
+  return checkUrl(url ?? '/') ?? BAD_URL_PROBLEM;
+}
+
+export function badUrlBody(url: string | undefined): ApiErrorBody {
+  const problem = routerProblem(url);
+  return { error: { code: 'invalid_input', message: problem.message, field: problem.field } };
 }
 
 export async function buildApi(services: Services): Promise<FastifyInstance> {
@@ -116,7 +133,7 @@ export async function buildApi(services: Services): Promise<FastifyInstance> {
     ...ROUTER_OPTIONS,
     frameworkErrors: (_error, request, reply) => {
       setSecurityHeaders(reply.raw, request.id);
-      (reply as FastifyReply).status(400).send(badUrlBody());
+      (reply as FastifyReply).status(400).send(badUrlBody(request.raw.url));
     },
   });
   await app.register(apiPlugin, { services, prefix: '/api' });

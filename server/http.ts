@@ -10,11 +10,11 @@ import { createRequestListener } from '@react-router/node';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { readSessionUser, SESSION_COOKIE } from './accounts/session.ts';
-import { apiPlugin, badUrlBody, ROUTER_OPTIONS } from './app.ts';
+import { apiPlugin, badUrlBody, ROUTER_OPTIONS, routerProblem } from './app.ts';
 import { onCatalogueChanged } from './catalogue/changes.ts';
 import { compressedResponse } from './compress.ts';
 import type { Services } from './context.ts';
-import { BAD_URL_PROBLEM, badInputResponse, checkHeaders, checkUrl, type InputProblem } from './input-guard.ts';
+import { badInputResponse, checkHeaders, checkUrl, type InputProblem } from './input-guard.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
 import { newNonce, setSecurityHeaders, WORKER_POLICY } from './security-headers.ts';
 
@@ -52,8 +52,8 @@ export async function createWebServer({
     // malformed input: our JSON 400 under /api, the 400 error page elsewhere.
     frameworkErrors: (_error, request, reply) => {
       setSecurityHeaders(reply.raw, request.id);
-      if (isApiPath(request.raw.url)) return (reply as FastifyReply).status(400).send(badUrlBody());
-      servePage(request, reply, BAD_URL_PROBLEM);
+      if (isApiPath(request.raw.url)) return (reply as FastifyReply).status(400).send(badUrlBody(request.raw.url));
+      servePage(request, reply, routerProblem(request.raw.url));
     },
     requestTimeout: env.REQUEST_TIMEOUT_MS,
     connectionTimeout: env.REQUEST_TIMEOUT_MS,

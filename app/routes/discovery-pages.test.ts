@@ -49,7 +49,8 @@ beforeAll(async () => {
   });
   const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   const handler = createRequestHandler(build, 'production');
-  const services = testServices(database);
+  // Absolute URLs come from the configured origin (PUBLIC_ORIGIN), the one requests use here.
+  const services = testServices(database, { PUBLIC_ORIGIN: 'http://encore.test' });
   handle = (request) =>
     handler(request, { services, sessionUser: null, nonce: 'test-nonce', requestId: 'test', inputProblem: null });
 }, 60_000);

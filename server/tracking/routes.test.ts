@@ -23,7 +23,13 @@ let tbaEventId: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   tokens = await productionTestAuth(PROJECT);
-  app = await buildApi(testServices(database, { FIREBASE_PROJECT_ID: PROJECT }, { auth: tokens.auth }));
+  app = await buildApi(
+    testServices(
+      database,
+      { FIREBASE_PROJECT_ID: PROJECT, PUBLIC_ORIGIN: 'https://encore.example' },
+      { auth: tokens.auth },
+    ),
+  );
   const db = database.db;
   const venue = await insertVenue(db, { name: 'Madison Square Garden' });
   const artist = await insertAttraction(db, { name: 'The Trackers' });
@@ -207,7 +213,8 @@ describe('calendar', () => {
     const created = await call('ann', 'PUT', '/api/me/calendar-feed');
     expect(created.statusCode).toBe(201);
     const { url } = created.json().feed;
-    expect(url).toMatch(/^http:\/\/localhost(:80)?\/api\/calendar\/feeds\/[A-Za-z0-9_-]{32}\.ics$/);
+    // The configured origin, whatever Host the request came with (issue 12).
+    expect(url).toMatch(/^https:\/\/encore\.example\/api\/calendar\/feeds\/[A-Za-z0-9_-]{32}\.ics$/);
     const again = await call('ann', 'PUT', '/api/me/calendar-feed');
     expect(again.statusCode).toBe(200);
     expect(again.json().feed.url).toBe(url);
