@@ -8,7 +8,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     globalSetup: ['server/testing/global-setup.ts'],
-    setupFiles: ['server/testing/fail-on-console-error.ts'],
+    setupFiles: ['server/testing/fail-on-console-error.ts', 'server/testing/fixed-clock.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
