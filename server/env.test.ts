@@ -33,4 +33,27 @@ describe('parseEnv', () => {
       'bob@example.com',
     ]);
   });
+
+  it('derives PUBLIC_ORIGIN from HOST and PORT unless set (ADR 0014)', () => {
+    expect(parseEnv({}).PUBLIC_ORIGIN).toBe('http://127.0.0.1:3000');
+    expect(parseEnv({ HOST: '0.0.0.0', PORT: '8080' }).PUBLIC_ORIGIN).toBe('http://127.0.0.1:8080');
+    expect(parseEnv({ PUBLIC_ORIGIN: 'https://encore.example/' }).PUBLIC_ORIGIN).toBe('https://encore.example');
+    for (const bad of ['encore.example', 'https://encore.example/path', 'ftp://encore.example']) {
+      expect(() => parseEnv({ PUBLIC_ORIGIN: bad }), bad).toThrow(/PUBLIC_ORIGIN/);
+    }
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them (ADR 0014)', () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual([]);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toEqual([]);
+    expect(parseEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8 ,::1, 192.168.1.7' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '::1',
+      '192.168.1.7',
+    ]);
+    for (const bad of ['true', '*', '10.0.0.0/33', 'proxy.example']) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
 });
