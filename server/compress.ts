@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 
 /**
@@ -44,20 +44,22 @@ export function compressedResponse(req: IncomingMessage, res: ServerResponse) {
         COMPRESSIBLE.test(header('content-type') ?? '') &&
         length >= MIN_BYTES
       ) {
+        let headersOut: OutgoingHttpHeaders;
         const kept: string[] = [];
         for (let i = 0; i < rawHeaders.length; i += 2) {
           if (rawHeaders[i]!.toLowerCase() !== 'content-length') kept.push(rawHeaders[i]!, rawHeaders[i + 1]!);
         }
         kept.push('Content-Encoding', encoding, 'Vary', 'Accept-Encoding');
+        headersOut = headerObject(kept);
         zip =
           encoding === 'br'
             ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
             : zlib.createGzip({ level: 6 });
         zip.pipe(res);
-        res.writeHead(status, kept);
+        res.writeHead(status, headersOut);
         return;
       }
-      res.writeHead(status, rawHeaders);
+      res.writeHead(status, headerObject(rawHeaders));
     },
     write(chunk: Uint8Array) {
       if (!zip) return res.write(chunk);
@@ -70,4 +72,29 @@ export function compressedResponse(req: IncomingMessage, res: ServerResponse) {
       else res.end();
     },
   };
+}
+
+/**
+ * Raw header pairs as the object writeHead merges with the headers already set on the
+ * response (the security headers, server/security-headers.ts): a repeated name keeps every
+ * value (Set-Cookie) and Vary lists are joined, where the flat form would keep only the last.
+ */
+export function headerObject(pairs: readonly string[]): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  const names = new Map<string, string>();
+  for (let i = 0; i < pairs.length; i += 2) {
+    const name = pairs[i]!;
+    const value = pairs[i + 1]!;
+    const key = names.get(name.toLowerCase());
+    if (key === undefined) {
+      names.set(name.toLowerCase(), name);
+      out[name] = value;
+    } else if (name.toLowerCase() === 'vary') {
+      out[key] = `${out[key]}, ${value}`;
+    } else {
+      const existing = out[key];
+      out[key] = [...(Array.isArray(existing) ? existing : [String(existing)]), value];
+    }
+  }
+  return out;
 }

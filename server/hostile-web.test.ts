@@ -193,6 +193,13 @@ describe('signed-in renders', () => {
       expect(response.headers['cache-control'], url).toBe('private, no-store');
       expect(String(response.headers.vary), url).toMatch(/Cookie/i);
     }
+    // Compressed answers keep the Vary of the render (one header, both names).
+    for (const url of ['/', eventPage]) {
+      const compressed = await get(url, { cookie, 'accept-encoding': 'br' });
+      expect(compressed.headers['content-encoding'], url).toBe('br');
+      expect(String(compressed.headers.vary), url).toMatch(/Cookie.*Accept-Encoding|Accept-Encoding.*Cookie/);
+      expect(compressed.headers['cache-control'], url).toBe('private, no-store');
+    }
     const anonymous = await get(eventPage);
     expect(String(anonymous.headers['cache-control'] ?? '')).not.toMatch(/private/);
   });

@@ -318,7 +318,7 @@ describe('anonymous pages through the server', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(gz.headers['content-encoding']).toBe('gzip');
     for (const answer of [br, gz]) {
-      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(answer.headers.vary).toBe('Cookie, Accept-Encoding');
       expect(answer.text).toBe(plain.text);
       expect(answer.raw.length).toBeLessThan(plain.raw.length / 3);
       expect(answer.headers['content-length']).toBe(String(answer.raw.length));

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { isbot } from 'isbot';
-import { COMPRESSIBLE, MIN_BYTES, pickEncoding } from './compress.ts';
+import { COMPRESSIBLE, headerObject, MIN_BYTES, pickEncoding } from './compress.ts';
 
 /**
  * Anonymous page micro-cache (ADR 0009). A server-rendered page costs its loaders' queries
@@ -192,7 +192,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const headers = answer.headers.flat();
     if (encoding) headers.push('Content-Encoding', encoding, 'Vary', 'Accept-Encoding');
     headers.push('Content-Length', String(body.length));
-    res.writeHead(answer.status, headers);
+    res.writeHead(answer.status, headerObject(headers));
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
