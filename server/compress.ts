@@ -44,13 +44,12 @@ export function compressedResponse(req: IncomingMessage, res: ServerResponse) {
         COMPRESSIBLE.test(header('content-type') ?? '') &&
         length >= MIN_BYTES
       ) {
-        let headersOut: OutgoingHttpHeaders;
         const kept: string[] = [];
         for (let i = 0; i < rawHeaders.length; i += 2) {
           if (rawHeaders[i]!.toLowerCase() !== 'content-length') kept.push(rawHeaders[i]!, rawHeaders[i + 1]!);
         }
         kept.push('Content-Encoding', encoding, 'Vary', 'Accept-Encoding');
-        headersOut = headerObject(kept);
+        const headersOut = headerObject(kept);
         zip =
           encoding === 'br'
             ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
