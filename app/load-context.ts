@@ -7,5 +7,7 @@ declare module 'react-router' {
     services: Services;
     /** The verified user of the session cookie; null for anonymous visitors. */
     sessionUser: SessionUser | null;
+    /** The session cookie could not be checked (database or identity service down): not anonymous. */
+    sessionUnavailable?: boolean;
   }
 }

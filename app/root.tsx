@@ -5,21 +5,34 @@ import './app.css';
 import { AuthHost } from './components/auth/auth-host';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
-import { publicConfig } from './lib/auth.server';
+import { publicConfig, requireDatabase } from './lib/auth.server';
 
 // Only error pages need it (their hydration waits for it, the server's HTML in place).
 const ErrorPage = lazy(() => import('./components/error-page').then((module) => ({ default: module.ErrorPage })));
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
-/** Public runtime config and who is signed in (from the verified session cookie). */
-export function loader({ context }: Route.LoaderArgs) {
+/**
+ * Public runtime config and who is signed in (from the verified session cookie). While the
+ * database is out of reach every page answers SPEC's error page with 503 (ADR 0017).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireDatabase(context);
   const user = context.sessionUser;
   return {
     config: publicConfig(context),
     sessionUser: user ? { uid: user.uid, systemRole: user.systemRole } : null,
   };
 }
+
+/** A thrown answer's headers reach the document (Retry-After on a 503); routes add their own. */
+export const headers: Route.HeadersFunction = ({ parentHeaders, errorHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  errorHeaders?.forEach((value, name) => {
+    headers.set(name, value);
+  });
+  return headers;
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

@@ -5,7 +5,8 @@ import { openApiPlugin } from './catalogue/openapi.ts';
 import { placesRoutes } from './catalogue/places-routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import type { Services } from './context.ts';
-import { ApiError } from './errors.ts';
+import { isDatabaseUnavailable } from './db/client.ts';
+import { ApiError, RETRY_AFTER_SECONDS } from './errors.ts';
 import { trackingRoutes } from './tracking/routes.ts';
 
 /**
@@ -22,6 +23,16 @@ export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api,
         .status(statusCode)
         .send({ error: { code: code?.toLowerCase() ?? 'bad_request', message: message ?? 'Bad request' } });
     }
+    if (isDatabaseUnavailable(error)) {
+      // The pool reconnects by itself once the server is back (ADR 0017): nothing to restart.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({
+          error: { code: 'database_unavailable', message: 'Encore cannot reach its data right now: try again shortly' },
+        });
+    }
     request.log.error({ err: error }, 'unhandled API error');
     return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong' } });
   });
@@ -34,6 +45,7 @@ export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api,
 
   api.get('/health', async (_request, reply) => {
     const ok = await services.database.ping();
+    if (!ok) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return reply.status(ok ? 200 : 503).send(ok ? { status: 'ok' } : { status: 'unavailable' });
   });
 

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,13 +51,35 @@ export async function createWebServer({
     ...ROUTER_OPTIONS,
   });
 
-  // While draining for shutdown, tell keep-alive clients to reconnect elsewhere.
-  let draining = false;
+  // Shutdown (ADR 0016): while draining, answers tell keep-alive clients to reconnect
+  // elsewhere; once refusing, requests are answered 503 before any work, so the connections
+  // the kernel already accepted are answered rather than reset when the listener closes.
+  let phase: 'serving' | 'draining' | 'refusing' = 'serving';
+  let connections = 0;
+  app.server.on('connection', () => {
+    connections++;
+  });
   app.decorate('drain', () => {
-    draining = true;
+    if (phase === 'serving') phase = 'draining';
+  });
+  app.decorate('refuse', () => {
+    phase = 'refusing';
+  });
+  app.decorate('connectionsSeen', () => connections);
+  app.addHook('onRequest', async (request, reply) => {
+    if (phase === 'serving') return;
+    reply.header('Connection', 'close');
+    if (phase === 'draining') return;
+    reply.status(503).header('Retry-After', '1').header('Cache-Control', 'no-store');
+    if (request.url.startsWith('/api/')) {
+      return reply.send({
+        error: { code: 'shutting_down', message: 'This server is restarting: try again in a moment' },
+      });
+    }
+    return reply.type('text/html; charset=utf-8').send(RESTARTING_PAGE);
   });
   app.addHook('onSend', async (_request, reply) => {
-    if (draining) reply.header('Connection', 'close');
+    if (phase !== 'serving') reply.header('Connection', 'close');
   });
 
   // Assets and API answers compressed (br/gzip); pages are compressed in the not-found handler.
@@ -82,10 +105,15 @@ export async function createWebServer({
 
   const mode = env.NODE_ENV === 'production' ? 'production' : 'development';
   // Loaders learn the signed-in user from the verified session cookie (server/accounts/session.ts).
-  const getLoadContext = async (request: Request) => ({
-    services,
-    sessionUser: await readSessionUser(services, request.headers.get('cookie')),
-  });
+  // When the cookie cannot be checked (database or identity service down) the visitor is not
+  // taken for anonymous: guards and the root loader answer 503 (app/lib/auth.server.ts).
+  const getLoadContext = async (request: Request) => {
+    try {
+      return { services, sessionUser: await readSessionUser(services, request.headers.get('cookie')) };
+    } catch {
+      return { services, sessionUser: null, sessionUnavailable: true };
+    }
+  };
   const handle = createRequestListener({ build, mode, getLoadContext });
 
   // Anonymous visitors' pages are rendered once per TTL (ADR 0009); a catalogue write in this
@@ -140,16 +168,73 @@ function fetchRequest(req: IncomingMessage): Request {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Keep serving, with `Connection: close` on every answer. */
     drain(): void;
+    /** Answer every new request 503 with `Connection: close`, before any work. */
+    refuse(): void;
+    /** Connections accepted so far (the listener's `connection` events). */
+    connectionsSeen(): number;
   }
 }
 
+/** SPEC §2 error page, static: a server that is stopping renders nothing. */
+const RESTARTING_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Something went wrong · Encore</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem">' +
+  '<p style="font-size:4rem;font-weight:900;margin:0">503</p><h1>Nothing to see here :(</h1>' +
+  '<p><a href="/">Return to Homepage</a></p></body></html>';
+
+/** The listener closes after a round this long in which no new connection was accepted. */
+const QUIET_MS = 100;
+/** However busy it stays, the listener closes this long after the grace period. */
+const MAX_REFUSING_MS = 8_000;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const afterPoll = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
- * Graceful stop: keep serving for `graceMs` (so requests already on their way are accepted),
- * then stop listening and wait for in-flight requests to finish.
+ * Connections the kernel has queued for our listener and Node has not accepted yet (Linux:
+ * rx_queue of the LISTEN row in /proc/net/tcp*); undefined where that cannot be read. Node
+ * accepts about one connection per turn of the event loop, so under backlog this queue, not
+ * the accept rate, tells whether closing the listener would reset anyone.
+ */
+async function acceptQueue(port: number): Promise<number | undefined> {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  let total: number | undefined;
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const table = await readFile(file, 'utf8').catch(() => undefined);
+    if (table === undefined) continue;
+    for (const line of table.split('\n').slice(1)) {
+      const [, local, , state, queues] = line.trim().split(/\s+/);
+      if (state !== '0A' || !local?.endsWith(`:${hexPort}`)) continue;
+      total = (total ?? 0) + Number.parseInt(queues?.split(':')[1] ?? '0', 16);
+    }
+  }
+  return total;
+}
+
+/**
+ * Graceful stop (ADR 0016): serve for `graceMs` (requests already on their way are served,
+ * with `Connection: close`), then answer new requests 503 until every connection the kernel
+ * queued for us was accepted and answered, then stop listening and wait for in-flight
+ * requests to finish. Closing the listener resets what is still queued, and Node destroys
+ * accepted connections whose request it has not read yet; so the listener closes only after
+ * the accept queue is empty and a QUIET_MS round past the event loop's poll phase brought no
+ * new connection (rounds count loop turns, since a long render can hold the loop).
  */
 export async function shutdown(app: FastifyInstance, graceMs: number): Promise<void> {
   app.drain();
-  if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
+  if (graceMs > 0) await delay(graceMs);
+  app.refuse();
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : undefined;
+  const until = performance.now() + MAX_REFUSING_MS;
+  for (;;) {
+    const seen = app.connectionsSeen();
+    await delay(QUIET_MS);
+    await afterPoll();
+    const queued = port === undefined ? undefined : await acceptQueue(port);
+    if ((app.connectionsSeen() === seen && !queued) || performance.now() > until) break;
+  }
   await app.close();
 }
