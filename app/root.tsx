@@ -14,7 +14,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 
 /**
  * Public runtime config and who is signed in (from the verified session cookie). While the
- * database is out of reach every page answers SPEC's error page with 503 (ADR 0017).
+ * database is out of reach every page answers SPEC's error page with 503 (ADR 0016).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   await requireDatabase(context);

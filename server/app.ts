@@ -24,7 +24,7 @@ export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api,
         .send({ error: { code: code?.toLowerCase() ?? 'bad_request', message: message ?? 'Bad request' } });
     }
     if (isDatabaseUnavailable(error)) {
-      // The pool reconnects by itself once the server is back (ADR 0017): nothing to restart.
+      // The pool reconnects by itself once the server is back (ADR 0016): nothing to restart.
       request.log.warn({ err: error }, 'database unavailable');
       return reply
         .status(503)
