@@ -14,5 +14,7 @@ declare module 'react-router' {
     requestId: string;
     /** What the edge input check refused (server/input-guard.ts): the root loader answers 400. */
     inputProblem: InputProblem | null;
+    /** The session cookie could not be checked (database or identity service down): not anonymous. */
+    sessionUnavailable?: boolean;
   }
 }

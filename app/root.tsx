@@ -5,7 +5,7 @@ import './app.css';
 import { AuthHost } from './components/auth/auth-host';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
-import { publicConfig } from './lib/auth.server';
+import { publicConfig, requireDatabase } from './lib/auth.server';
 import { refuseMalformedInput } from './lib/bad-input.server';
 
 // Only error pages need it (their hydration waits for it, the server's HTML in place).
@@ -13,17 +13,30 @@ const ErrorPage = lazy(() => import('./components/error-page').then((module) => 
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
-/** Public runtime config and who is signed in (from the verified session cookie). */
-export function loader({ context }: Route.LoaderArgs) {
+/**
+ * Public runtime config and who is signed in (from the verified session cookie). While the
+ * database is out of reach every page answers SPEC's error page with 503 (ADR 0016).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
   // A malformed path, query, header or cookie (server/input-guard.ts) is the visitor's
   // mistake: SPEC's error page with 400, before any loader queries anything.
   refuseMalformedInput(context);
+  await requireDatabase(context);
   const user = context.sessionUser;
   return {
     config: publicConfig(context),
     sessionUser: user ? { uid: user.uid, systemRole: user.systemRole } : null,
   };
 }
+
+/** A thrown answer's headers reach the document (Retry-After on a 503); routes add their own. */
+export const headers: Route.HeadersFunction = ({ parentHeaders, errorHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  errorHeaders?.forEach((value, name) => {
+    headers.set(name, value);
+  });
+  return headers;
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

@@ -2,11 +2,13 @@
  * `npm start`: everything Encore needs locally, in one command.
  * 1. the Firebase Auth emulator (unless NODE_ENV=production or one already answers),
  * 2. a production build of the web app (skip with --no-build),
- * 3. the Encore server. SIGINT/SIGTERM stop the server first (in-flight requests finish),
- *    then the emulator; the exit code is the server's.
+ * 3. the Encore server. SIGINT/SIGTERM at any moment stop whatever is running: the server
+ *    first (in-flight requests finish), then the emulator; the exit code is the server's (ADR 0016).
+ *    Children stay in our process group, so a terminal's Ctrl-C or a supervisor's group kill
+ *    reaches them too.
  * Flags: --no-build, --fresh (delete DATA_DIR first; used by the e2e suite).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -23,6 +25,34 @@ if (args.has('--fresh')) rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
 const children: ChildProcess[] = [];
+let stopping = false;
+let stopped: Promise<never> | undefined;
+
+/** A child stopped on SIGTERM is given this long before SIGKILL: all of it within 20 s. */
+const SERVER_STOP_MS = 12_000;
+const CHILD_STOP_MS = 5_000;
+
+// Signals are handled from the first moment: during the emulator's start and the build too.
+const onSignal = () => {
+  if (stopped) return;
+  stopping = true;
+  log('stopping');
+  stopped = (async () => {
+    // The server first (it drains its requests), then whatever else is running.
+    const server = children.find((c) => c.spawnargs.includes('server/main.ts'));
+    const code = server ? await stopChild(server, SERVER_STOP_MS) : 0;
+    await Promise.all(children.map((c) => stopChild(c)));
+    process.exit(code);
+  })();
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+function spawnChild(command: string, argv: string[], options: Parameters<typeof spawn>[2]): ChildProcess {
+  const child = spawn(command, argv, options);
+  children.push(child);
+  return child;
+}
 
 async function startEmulator(): Promise<ChildProcess | undefined> {
   if (production) return undefined;
@@ -51,7 +81,7 @@ async function startEmulator(): Promise<ChildProcess | undefined> {
   );
   const project = env.FIREBASE_PROJECT_ID || 'demo-encore';
   log(`starting the Firebase Auth emulator on ${hostPort} (project ${project})`);
-  const child = spawn(
+  const child = spawnChild(
     bin('firebase'),
     ['emulators:start', '--only', 'auth', '--project', project, '--config', configFile],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' } },
@@ -61,6 +91,7 @@ async function startEmulator(): Promise<ChildProcess | undefined> {
   child.stderr?.on('data', (chunk) => (output += chunk));
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
+    if (stopping) return child;
     if (child.exitCode !== null) throw new Error(`the auth emulator exited early:\n${output}`);
     if (await emulatorReady(base)) {
       log('auth emulator ready');
@@ -68,7 +99,6 @@ async function startEmulator(): Promise<ChildProcess | undefined> {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  child.kill('SIGTERM');
   throw new Error(`the auth emulator did not become ready within 90 s:\n${output}`);
 }
 
@@ -82,46 +112,47 @@ async function emulatorReady(base: string): Promise<boolean> {
   }
 }
 
-function stopChild(child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<number> {
-  if (!child || child.exitCode !== null) return Promise.resolve(child?.exitCode ?? 0);
+/** SIGTERM, then SIGKILL after `graceMs`; resolves the child's exit code. */
+function stopChild(child: ChildProcess | undefined, graceMs = CHILD_STOP_MS): Promise<number> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child?.exitCode ?? 0);
   return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code ?? 0));
-    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code ?? 0);
+    });
+    child.kill('SIGTERM');
   });
+}
+
+function run(command: string, argv: string[]): Promise<number> {
+  const child = spawnChild(command, argv, { stdio: 'inherit', env });
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
 }
 
 async function main() {
   const emulator = await startEmulator();
-  if (emulator) children.push(emulator);
+  if (stopping) return;
 
   if (!args.has('--no-build')) {
     log('building the web app');
-    const build = spawnSync(bin('react-router'), ['build'], { stdio: 'inherit', env });
-    if (build.status !== 0) throw new Error('build failed');
+    const status = await run(bin('react-router'), ['build']);
+    if (stopping) return;
+    if (status !== 0) throw new Error('build failed');
   }
 
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env });
-  children.push(server);
-
-  let stopping = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    const code = await stopChild(server, signal);
-    await stopChild(emulator, 'SIGTERM');
-    process.exit(code);
-  };
-  process.on('SIGINT', () => void shutdown('SIGTERM'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
+  const server = spawnChild(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env });
   server.once('exit', async (code) => {
     if (stopping) return;
-    await stopChild(emulator, 'SIGTERM');
+    stopping = true;
+    await stopChild(emulator);
     process.exit(code ?? 1);
   });
 }
 
 main().catch(async (error) => {
+  if (stopping) return;
+  stopping = true;
   console.error(`[encore] ${error instanceof Error ? error.message : error}`);
   await Promise.all(children.map((c) => stopChild(c)));
   process.exit(1);

@@ -6,7 +6,8 @@ import './openapi-routes.ts';
 import { placesRoutes } from './catalogue/places-routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import type { Services } from './context.ts';
-import { ApiError, type ApiErrorBody } from './errors.ts';
+import { isDatabaseUnavailable } from './db/client.ts';
+import { ApiError, type ApiErrorBody, RETRY_AFTER_SECONDS } from './errors.ts';
 import {
   BAD_URL_PROBLEM,
   checkHeaders,
@@ -83,6 +84,16 @@ export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api,
       request.log.info({ code, statusCode }, 'request refused');
       return reply.status(statusCode).send({ error: body });
     }
+    if (isDatabaseUnavailable(error)) {
+      // The pool reconnects by itself once the server is back (ADR 0016): nothing to restart.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({
+          error: { code: 'database_unavailable', message: 'Encore cannot reach its data right now: try again shortly' },
+        });
+    }
     request.log.error({ err: error }, 'unhandled API error');
     return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong' } });
   });
@@ -95,6 +106,7 @@ export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api,
 
   api.get('/health', async (_request, reply) => {
     const ok = await services.database.ping();
+    if (!ok) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return reply.status(ok ? 200 : 503).send(ok ? { status: 'ok' } : { status: 'unavailable' });
   });
 

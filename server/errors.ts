@@ -19,6 +19,9 @@ export class ApiError extends Error {
   }
 }
 
+/** Seconds a client should wait before retrying a 503 (a dependency out of reach). */
+export const RETRY_AFTER_SECONDS = 5;
+
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
 
 const WHOLE_INPUT: Record<string, string> = { invalid_query: 'query', invalid_path: 'path', invalid_request: 'body' };

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -67,15 +68,21 @@ export async function createWebServer({
 
   app.decorateRequest('inputProblem', null);
 
-  // While draining for shutdown, tell keep-alive clients to reconnect elsewhere.
-  let draining = false;
+  // Shutdown (ADR 0016): while draining, answers tell keep-alive clients to reconnect
+  // elsewhere; once refusing, requests are answered 503 before any work, so the connections
+  // the kernel already accepted are answered rather than reset when the listener closes.
+  let phase: 'serving' | 'draining' | 'refusing' = 'serving';
+  let connections = 0;
+  app.server.on('connection', () => {
+    connections++;
+  });
   app.decorate('drain', () => {
-    draining = true;
+    if (phase === 'serving') phase = 'draining';
   });
-  app.addHook('onSend', async (_request, reply) => {
-    if (draining) reply.header('Connection', 'close');
+  app.decorate('refuse', () => {
+    phase = 'refusing';
   });
-
+  app.decorate('connectionsSeen', () => connections);
   // Every answer (API, files, pages, redirects, errors, hijacked or not) starts with the
   // security headers set on the raw response; a page's render replaces the policy with its
   // nonce-based one (app/entry.server.tsx). The edge input check runs here for pages and
@@ -83,6 +90,22 @@ export async function createWebServer({
   app.addHook('onRequest', async (request, reply) => {
     setSecurityHeaders(reply.raw, request.id);
     request.inputProblem = checkUrl(request.raw.url ?? '/') ?? checkHeaders(request.headers) ?? null;
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (phase === 'serving') return;
+    reply.header('Connection', 'close');
+    if (phase === 'draining') return;
+    reply.status(503).header('Retry-After', '1').header('Cache-Control', 'no-store');
+    if (request.url.startsWith('/api/')) {
+      return reply.send({
+        error: { code: 'shutting_down', message: 'This server is restarting: try again in a moment' },
+      });
+    }
+    return reply.type('text/html; charset=utf-8').send(RESTARTING_PAGE);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (phase !== 'serving') reply.header('Connection', 'close');
   });
 
   // Assets and API answers compressed (br/gzip); pages are compressed in the not-found handler.
@@ -113,6 +136,8 @@ export async function createWebServer({
   // What the page handler knows of the request that React Router's Request does not carry.
   const pageRequest = new AsyncLocalStorage<PageRequest>();
   // Loaders learn the signed-in user from the verified session cookie (server/accounts/session.ts).
+  // When the cookie cannot be checked (database or identity service down) the visitor is not
+  // taken for anonymous: guards and the root loader answer 503 (app/lib/auth.server.ts).
   const getLoadContext = async (request: Request) => {
     const known = pageRequest.getStore() ?? { nonce: newNonce(), requestId: '', inputProblem: null };
     if (known.inputProblem) {
@@ -122,7 +147,11 @@ export async function createWebServer({
       Object.defineProperty(refused, 'sessionUser', { get: refuser(known.inputProblem), enumerable: true });
       return refused;
     }
-    return { services, sessionUser: await readSessionUser(services, request.headers.get('cookie')), ...known };
+    try {
+      return { services, sessionUser: await readSessionUser(services, request.headers.get('cookie')), ...known };
+    } catch {
+      return { services, sessionUser: null, sessionUnavailable: true, ...known };
+    }
   };
   const handle = createRequestListener({ build, mode, getLoadContext });
 
@@ -211,7 +240,12 @@ const refuser = (problem: InputProblem) => () => {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Keep serving, with `Connection: close` on every answer. */
     drain(): void;
+    /** Answer every new request 503 with `Connection: close`, before any work. */
+    refuse(): void;
+    /** Connections accepted so far (the listener's `connection` events). */
+    connectionsSeen(): number;
   }
   interface FastifyRequest {
     /** What the edge input check refused in this request (server/input-guard.ts), if anything. */
@@ -219,12 +253,64 @@ declare module 'fastify' {
   }
 }
 
+/** SPEC §2 error page, static: a server that is stopping renders nothing. */
+const RESTARTING_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Something went wrong · Encore</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem">' +
+  '<p style="font-size:4rem;font-weight:900;margin:0">503</p><h1>Nothing to see here :(</h1>' +
+  '<p><a href="/">Return to Homepage</a></p></body></html>';
+
+/** The listener closes after a round this long in which no new connection was accepted. */
+const QUIET_MS = 100;
+/** However busy it stays, the listener closes this long after the grace period. */
+const MAX_REFUSING_MS = 8_000;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const afterPoll = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
- * Graceful stop: keep serving for `graceMs` (so requests already on their way are accepted),
- * then stop listening and wait for in-flight requests to finish.
+ * Connections the kernel has queued for our listener and Node has not accepted yet (Linux:
+ * rx_queue of the LISTEN row in /proc/net/tcp*); undefined where that cannot be read. Node
+ * accepts about one connection per turn of the event loop, so under backlog this queue, not
+ * the accept rate, tells whether closing the listener would reset anyone.
+ */
+async function acceptQueue(port: number): Promise<number | undefined> {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  let total: number | undefined;
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const table = await readFile(file, 'utf8').catch(() => undefined);
+    if (table === undefined) continue;
+    for (const line of table.split('\n').slice(1)) {
+      const [, local, , state, queues] = line.trim().split(/\s+/);
+      if (state !== '0A' || !local?.endsWith(`:${hexPort}`)) continue;
+      total = (total ?? 0) + Number.parseInt(queues?.split(':')[1] ?? '0', 16);
+    }
+  }
+  return total;
+}
+
+/**
+ * Graceful stop (ADR 0016): serve for `graceMs` (requests already on their way are served,
+ * with `Connection: close`), then answer new requests 503 until every connection the kernel
+ * queued for us was accepted and answered, then stop listening and wait for in-flight
+ * requests to finish. Closing the listener resets what is still queued, and Node destroys
+ * accepted connections whose request it has not read yet; so the listener closes only after
+ * the accept queue is empty and a QUIET_MS round past the event loop's poll phase brought no
+ * new connection (rounds count loop turns, since a long render can hold the loop).
  */
 export async function shutdown(app: FastifyInstance, graceMs: number): Promise<void> {
   app.drain();
-  if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
+  if (graceMs > 0) await delay(graceMs);
+  app.refuse();
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : undefined;
+  const until = performance.now() + MAX_REFUSING_MS;
+  for (;;) {
+    const seen = app.connectionsSeen();
+    await delay(QUIET_MS);
+    await afterPoll();
+    const queued = port === undefined ? undefined : await acceptQueue(port);
+    if ((app.connectionsSeen() === seen && !queued) || performance.now() > until) break;
+  }
   await app.close();
 }

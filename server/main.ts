@@ -2,10 +2,19 @@ import pino from 'pino';
 import { createAuthService } from './accounts/auth-service.ts';
 import { prepareSearch } from './catalogue/search.ts';
 import { ensureDemoCatalogue } from './catalogue/seed.ts';
+import type { Database } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { createWebServer, shutdown } from './http.ts';
 import { startTracking } from './tracking/index.ts';
+
+/**
+ * A signal during start-up stops it at the next step and exits; a step that cannot be
+ * interrupted (one long statement) is given this long before the process exits anyway.
+ */
+const STARTUP_STOP_MS = 10_000;
+
+class StartupInterrupted extends Error {}
 
 async function main() {
   let env: ReturnType<typeof parseEnv>;
@@ -19,51 +28,94 @@ async function main() {
     throw error;
   }
   const logger = pino({ level: env.LOG_LEVEL, base: { service: 'encore' } });
-  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
-  logger.info({ database: database.kind }, 'database ready');
 
-  const auth = createAuthService(env, { configureEmulator: env.FIREBASE_AUTH_EMULATOR_HOST ? { logger } : undefined });
-  await auth.ready; // dev/test: the emulator answers production-style error codes before we serve
-  const services = { env, database, logger, auth };
-  // A fresh database gets the demo catalogue (CATALOGUE_SIZE) before the first request; Ctrl-C
-  // during it rolls the load back and exits.
-  const seeding = new AbortController();
-  const interrupt = () => seeding.abort();
-  process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
-  const seeded = await ensureDemoCatalogue(services, { signal: seeding.signal });
-  process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
-  if (seeded.status === 'interrupted') {
-    await database.close();
+  // Signals are ours from the first line: before listening they interrupt start-up (ADR 0016),
+  // afterwards they drain and stop the server.
+  const startup = new AbortController();
+  let stopServing: ((signal: string) => void) | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopServing) return stopServing(signal);
+    if (startup.signal.aborted) return;
+    logger.info({ signal }, 'stopping during start-up');
+    startup.abort();
+    setTimeout(() => {
+      logger.warn('start-up did not stop in time: exiting');
+      process.exit(1);
+    }, STARTUP_STOP_MS).unref();
+  };
+  process.on('SIGTERM', onSignal).on('SIGINT', onSignal);
+
+  /** Awaits one start-up step, or throws as soon as a signal arrives. */
+  const step = <T>(work: Promise<T>): Promise<T> => {
+    if (startup.signal.aborted) return Promise.reject(new StartupInterrupted());
+    return new Promise<T>((resolve, reject) => {
+      const interrupted = () => reject(new StartupInterrupted());
+      startup.signal.addEventListener('abort', interrupted, { once: true });
+      work.then(resolve, reject).finally(() => startup.signal.removeEventListener('abort', interrupted));
+    });
+  };
+
+  let database: Database | undefined;
+  const opening = openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  const cleanups: Array<() => Promise<unknown>> = [() => opening.catch(() => {})];
+  try {
+    database = await step(opening);
+    logger.info({ database: database.kind }, 'database ready');
+
+    const auth = createAuthService(env, {
+      configureEmulator: env.FIREBASE_AUTH_EMULATOR_HOST ? { logger } : undefined,
+    });
+    await step(auth.ready); // dev/test: the emulator answers production-style error codes before we serve
+    const services = { env, database, logger, auth };
+    // A fresh database gets the demo catalogue (CATALOGUE_SIZE) before the first request; a
+    // signal during it rolls the load back.
+    const seeding = ensureDemoCatalogue(services, { signal: startup.signal });
+    cleanups.push(() => seeding.catch(() => {}));
+    const seeded = await step(seeding);
+    if (seeded.status === 'interrupted') throw new StartupInterrupted();
+    // Search answers from an in-memory snapshot (ADR 0010): build it before the first keystroke.
+    const indexing = performance.now();
+    const searching = prepareSearch(database.db);
+    cleanups.push(() => searching.catch(() => {}));
+    await step(searching);
+    logger.info({ ms: Math.round(performance.now() - indexing) }, 'search index ready');
+    const creating = createWebServer({ services });
+    cleanups.push(() => creating.then((app) => app.close()).catch(() => {}));
+    const app = await step(creating);
+    // my Encore jobs (ADR 0008) need the migrated database; they stop before it closes.
+    const starting = startTracking(services);
+    cleanups.push(() => starting.then((tracking) => tracking.stop()).catch(() => {}));
+    const tracking = await step(starting);
+    await step(app.listen({ port: env.PORT, host: env.HOST }));
+
+    let stopping = false;
+    stopServing = (signal) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down: finishing in-flight requests');
+      void (async () => {
+        try {
+          await shutdown(app, env.SHUTDOWN_GRACE_MS);
+          await tracking.stop();
+          await database?.close();
+          logger.info('stopped');
+          process.exit(0);
+        } catch (error) {
+          logger.error({ err: error }, 'unclean shutdown');
+          process.exit(1);
+        }
+      })();
+    };
+  } catch (error) {
+    if (!(error instanceof StartupInterrupted)) throw error;
+    // Whatever was under way settles (or the STARTUP_STOP_MS timer ends the process), then
+    // the database closes so PGlite's files are left consistent.
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    database ??= await opening.catch(() => undefined);
+    await database?.close().catch(() => {});
+    logger.info('stopped during start-up');
     process.exit(0);
   }
-  // Search answers from an in-memory snapshot (ADR 0010): build it before the first keystroke.
-  const indexing = performance.now();
-  await prepareSearch(database.db);
-  logger.info({ ms: Math.round(performance.now() - indexing) }, 'search index ready');
-  const app = await createWebServer({ services });
-  // my Encore jobs (ADR 0008) need the migrated database; they stop before it closes.
-  const tracking = await startTracking(services);
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    try {
-      await shutdown(app, env.SHUTDOWN_GRACE_MS);
-      await tracking.stop();
-      await database.close();
-      logger.info('stopped');
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, 'unclean shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
-
-  await app.listen({ port: env.PORT, host: env.HOST });
 }
 
 main().catch((error) => {

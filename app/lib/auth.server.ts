@@ -1,5 +1,6 @@
-import { type AppLoadContext, redirect } from 'react-router';
+import { type AppLoadContext, data, redirect } from 'react-router';
 import { readSessionUser, type SessionUser } from '../../server/accounts/session';
+import { RETRY_AFTER_SECONDS } from '../../server/errors';
 import type { PublicConfig } from './auth/config';
 
 /**
@@ -9,12 +10,33 @@ import type { PublicConfig } from './auth/config';
  */
 export const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store' };
 
+/**
+ * The thrown answer of a page whose data cannot be read right now: the root error boundary
+ * renders SPEC's error page with 503, and root's `headers` passes Retry-After on.
+ */
+export function serviceUnavailable() {
+  return data('Encore cannot reach its data right now. Try again in a moment.', {
+    status: 503,
+    headers: { 'Retry-After': String(RETRY_AFTER_SECONDS), ...PRIVATE_HEADERS },
+  });
+}
+
+/**
+ * Root loader check: every page answers 503 while the database is out of reach, rather than
+ * each loader failing with a 500. Runs beside the route loaders, so it adds no latency.
+ */
+export async function requireDatabase(context: AppLoadContext): Promise<void> {
+  if (!(await context.services.database.ping())) throw serviceUnavailable();
+}
+
 export function requireUser(
   request: Request,
   context: AppLoadContext,
   options: { openSignIn?: boolean } = {},
 ): SessionUser {
   if (context.sessionUser) return context.sessionUser;
+  // Could not check the cookie: the visitor may be signed in, so no sign-in redirect.
+  if (context.sessionUnavailable) throw serviceUnavailable();
   // SPEC §2 /my-encore: "If the user is anonymous, the sign-in dialog opens first"; the home
   // page opens it and continues to this path after sign-in.
   const url = new URL(request.url);
@@ -24,8 +46,13 @@ export function requireUser(
 
 /** systemRole admin, with a token Firebase has not revoked (checked again on every admin page). */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  if (context.sessionUnavailable) throw serviceUnavailable();
   if (context.sessionUser?.systemRole !== 'admin') throw redirect('/', { headers: PRIVATE_HEADERS });
-  const checked = await readSessionUser(context.services, request.headers.get('cookie'), { checkRevoked: true });
+  const checked = await readSessionUser(context.services, request.headers.get('cookie'), {
+    checkRevoked: true,
+  }).catch(() => {
+    throw serviceUnavailable();
+  });
   if (checked?.systemRole !== 'admin') throw redirect('/', { headers: PRIVATE_HEADERS });
   return checked;
 }

@@ -196,12 +196,16 @@ export async function saveOnboarding(db: Db, uid: string, answers: OnboardingAns
 }
 
 /** Stores a (checked) picture and points the account at it; `v` changes with every upload. */
+/**
+ * Points the account at its new picture file (already written); answers the profile and the
+ * file it replaced, which the caller removes once this has committed.
+ */
 export async function saveImage(
   db: Db,
   uid: string,
-  image: { contentType: string; bytes: Buffer },
+  image: { contentType: string; file: string },
   apiBaseUrl: string,
-): Promise<Profile> {
+): Promise<{ profile: Profile; replaced: string | null }> {
   return db.transaction(async (tx) => {
     const url = `${apiBaseUrl.replace(/\/$/, '')}/accounts/${encodeURIComponent(uid)}/image?v=${Date.now()}`;
     const [row] = await tx
@@ -210,34 +214,49 @@ export async function saveImage(
       .where(eq(accounts.uid, uid))
       .returning(profileColumns);
     if (!row) throw accountNotFound();
-    const values = { contentType: image.contentType, bytes: image.bytes, updatedAt: new Date() };
+    const [previous] = await tx
+      .select({ file: accountImages.file })
+      .from(accountImages)
+      .where(eq(accountImages.uid, uid))
+      .for('update');
+    const values = { contentType: image.contentType, file: image.file, bytes: null, updatedAt: new Date() };
     await tx
       .insert(accountImages)
       .values({ uid, ...values })
       .onConflictDoUpdate({ target: accountImages.uid, set: values });
-    return toProfile(row);
+    const replaced = previous?.file && previous.file !== image.file ? previous.file : null;
+    return { profile: toProfile(row), replaced };
   });
 }
 
-export async function deleteImage(db: Db, uid: string): Promise<Profile> {
+export async function deleteImage(db: Db, uid: string): Promise<{ profile: Profile; removed: string | null }> {
   return db.transaction(async (tx) => {
-    await tx.delete(accountImages).where(eq(accountImages.uid, uid));
+    const [removed] = await tx
+      .delete(accountImages)
+      .where(eq(accountImages.uid, uid))
+      .returning({ file: accountImages.file });
     const [row] = await tx
       .update(accounts)
       .set({ image: null, updatedAt: new Date() })
       .where(eq(accounts.uid, uid))
       .returning(profileColumns);
     if (!row) throw accountNotFound();
-    return toProfile(row);
+    return { profile: toProfile(row), removed: removed?.file ?? null };
   });
 }
 
+/** The picture's row: its file, or (stored before ADR 0017) its bytes. */
 export async function getImage(
   db: Db,
   uid: string,
-): Promise<{ contentType: string; bytes: Buffer; updatedAt: Date } | undefined> {
+): Promise<{ contentType: string; file: string | null; bytes: Buffer | null; updatedAt: Date } | undefined> {
   const [row] = await db
-    .select({ contentType: accountImages.contentType, bytes: accountImages.bytes, updatedAt: accountImages.updatedAt })
+    .select({
+      contentType: accountImages.contentType,
+      file: accountImages.file,
+      bytes: accountImages.bytes,
+      updatedAt: accountImages.updatedAt,
+    })
     .from(accountImages)
     .where(eq(accountImages.uid, uid))
     .limit(1);

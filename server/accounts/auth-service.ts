@@ -46,11 +46,15 @@ export function createAuthService(env: Env, options: AuthServiceOptions = {}): A
     const ready = options.configureEmulator
       ? enableEmailPrivacy(emulatorHost, projectId, options.configureEmulator.logger)
       : Promise.resolve();
+    // firebase-admin (scripts, tests) decides "emulator or not" from process.env at each call;
+    // mirror the parsed value there (the env parser refuses it in production).
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
     const verify = createEmulatorVerifier({ projectId, emulatorHost, now: options.now });
-    // Emulator tokens are unsigned, so anyone can write one. Always asking the emulator
-    // whether the user exists, is enabled and was not signed out (a local call) at least
-    // refuses tokens made up for users who do not exist.
-    return { mode: 'emulator', ready, verifyIdToken: (token) => verify(token, true) };
+    return {
+      mode: 'emulator',
+      ready,
+      verifyIdToken: (token, o) => verify(token, o?.checkRevoked === true),
+    };
   }
 
   const verify = createJwtVerifier({

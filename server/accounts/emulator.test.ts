@@ -10,6 +10,7 @@ import type { Database } from '../db/client.ts';
 import { testServices } from '../testing/services.ts';
 import { createTestDatabase } from '../testing/test-db.ts';
 import { createAuthService } from './auth-service.ts';
+import { readSessionUser, SESSION_COOKIE } from './session.ts';
 import { firebaseAdminAuth } from './verifier.ts';
 
 /**
@@ -31,6 +32,7 @@ let emulator: ChildProcess | undefined;
 let dir: string;
 let database: Database;
 let app: FastifyInstance;
+let services: ReturnType<typeof testServices>;
 
 async function emulatorReady(): Promise<boolean> {
   try {
@@ -74,14 +76,15 @@ beforeAll(async () => {
   }
 
   database = await createTestDatabase();
-  const services = testServices(database, {
+  services = testServices(database, {
     FIREBASE_PROJECT_ID: PROJECT,
     FIREBASE_AUTH_EMULATOR_HOST: HOST,
     ADMIN_EMAILS: 'chief@example.test',
   });
   // As the dev server does: switch the emulator to production-style error codes.
   const auth = createAuthService(services.env, { configureEmulator: { logger: pino({ level: 'silent' }) } });
-  app = await buildApi({ ...services, auth });
+  services = { ...services, auth };
+  app = await buildApi(services);
   await auth.ready;
   const emulatorConfig = (await fetch(`http://${HOST}/emulator/v1/projects/${PROJECT}/config`).then((r) =>
     r.json(),
@@ -240,5 +243,80 @@ describe('emulator mode hardening', () => {
     const response = await inject(forged, '/api/accounts', 'POST', { uid: 'made-up-admin' });
     expect(response.statusCode).toBe(401);
     expect((await inject(forged, '/api/accounts/me')).statusCode).toBe(401);
+  });
+});
+
+describe('forged emulator tokens', () => {
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const forge = (claims: Record<string, unknown>) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
+  const decode = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  let admin: { idToken: string; localId: string };
+
+  beforeAll(async () => {
+    admin = await signInWithProvider('google.com', {
+      sub: 'google-chief-forged',
+      email: 'chief@example.test',
+      email_verified: true,
+    });
+    const registered = await inject(admin.idToken, '/api/accounts', 'POST', { uid: admin.localId });
+    expect(registered.json().systemRole).toBe('admin');
+  });
+
+  const claimsFor = (uid: string, now = Math.floor(Date.now() / 1000)) => ({
+    iss: `https://securetoken.google.com/${PROJECT}`,
+    aud: PROJECT,
+    sub: uid,
+    user_id: uid,
+    auth_time: now,
+    iat: now,
+    exp: now + 3600,
+    email: 'chief@example.test',
+    email_verified: true,
+    firebase: { sign_in_provider: 'google.com', identities: {} },
+  });
+
+  it("refuses an alg:none token naming a real admin's uid on admin calls and the session cookie route", async () => {
+    // Signed in well before: the forger's auth_time ("now") is not the admin's last sign-in.
+    const forged = forge({ ...claimsFor(admin.localId), auth_time: Math.floor(Date.now() / 1000) - 120 });
+    const stats = await inject(forged, '/api/admin/stats');
+    expect(stats.statusCode).toBe(401);
+    expect(stats.json().error.code).toBe('unauthenticated');
+    const session = await inject(forged, '/api/session', 'POST');
+    expect(session.statusCode).toBe(401);
+    expect(session.headers['set-cookie']).toBeUndefined();
+    expect(await readSessionUser(services, `${SESSION_COOKIE}=${forged}`)).toBeNull();
+    // The real token of the same admin still passes both.
+    expect((await inject(admin.idToken, '/api/admin/stats')).statusCode).toBe(200);
+    expect((await inject(admin.idToken, '/api/session', 'POST')).statusCode).toBe(204);
+    expect((await readSessionUser(services, `${SESSION_COOKIE}=${admin.idToken}`))?.systemRole).toBe('admin');
+  });
+
+  it('refuses a copy of a real token with its claims altered (a later sign-in time, another email)', async () => {
+    const real = decode(admin.idToken);
+    for (const change of [{ auth_time: (real.auth_time as number) - 1 }, { email: 'other@example.test' }]) {
+      const altered = forge({ ...real, ...change });
+      expect((await inject(altered, '/api/admin/stats')).statusCode).toBe(401);
+      expect((await inject(altered, '/api/accounts/me')).statusCode).toBe(401);
+    }
+  });
+
+  it('refuses tokens with no exp, or with iat or auth_time in the future, or for another project', async () => {
+    const real = decode(admin.idToken);
+    const now = Math.floor(Date.now() / 1000);
+    const { exp: _exp, ...noExp } = real;
+    const cases = [
+      noExp,
+      { ...real, iat: now + 600, exp: now + 4200 },
+      { ...real, auth_time: now + 600 },
+      { ...real, exp: now - 60 },
+      { ...real, aud: 'another-project' },
+      { ...real, iss: 'https://securetoken.google.com/another-project' },
+    ];
+    for (const claims of cases) {
+      const response = await inject(forge(claims), '/api/accounts/me');
+      expect(response.statusCode, JSON.stringify(claims)).toBe(401);
+      expect((await inject(forge(claims), '/api/session', 'POST')).statusCode).toBe(401);
+    }
   });
 });

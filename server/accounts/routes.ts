@@ -23,7 +23,7 @@ import {
   updateNames,
 } from './accounts.ts';
 import { type AuthRequirement, authenticate } from './guards.ts';
-import { sniffImageType } from './images.ts';
+import { ImageRejected, imageStore, processImage } from './images.ts';
 import { SESSION_COOKIE } from './session.ts';
 import type { VerifiedToken } from './verifier.ts';
 
@@ -75,6 +75,7 @@ function parseStrict<S extends z.ZodType>(schema: S, input: unknown): z.infer<S>
 export const accountsPlugin: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
   const { db } = services.database;
   const apiBase = services.env.PUBLIC_API_BASE_URL;
+  const images = imageStore(services.env.DATA_DIR);
 
   await api.register(fastifyCookie);
   api.decorateRequest('authUser', null);
@@ -179,23 +180,41 @@ export const accountsPlugin: FastifyPluginAsync<{ services: Services }> = async 
           'body',
         );
       }
-      const contentType = sniffImageType(body);
-      if (!contentType) {
-        throw new ApiError(415, 'unsupported_image_type', 'The picture must be a JPEG, PNG, GIF or WebP file');
+      let image: Awaited<ReturnType<typeof processImage>>;
+      try {
+        image = await processImage(body);
+      } catch (error) {
+        if (error instanceof ImageRejected) throw new ApiError(error.status, error.code, error.message, 'image');
+        throw error;
       }
-      return saveImage(db, user(request).uid, { contentType, bytes: body }, apiBase);
+      const uid = user(request).uid;
+      const file = await images.put(uid, image);
+      let saved: Awaited<ReturnType<typeof saveImage>>;
+      try {
+        saved = await saveImage(db, uid, { contentType: image.contentType, file }, apiBase);
+      } catch (error) {
+        await images.remove(file);
+        throw error;
+      }
+      await images.remove(saved.replaced);
+      return saved.profile;
     },
   );
 
-  api.delete('/accounts/me/image', { config: { auth: 'user', rateLimit: RATE_LIMITS.image } }, async (request) =>
-    deleteImage(db, user(request).uid),
-  );
+  api.delete('/accounts/me/image', { config: { auth: 'user', rateLimit: RATE_LIMITS.image } }, async (request) => {
+    const { profile, removed } = await deleteImage(db, user(request).uid);
+    await images.remove(removed);
+    return profile;
+  });
 
   api.get('/accounts/:uid/image', async (request, reply: FastifyReply) => {
     const { uid } = parseInput(UidParamsSchema, request.params, 'invalid_path');
     const image = await getImage(db, uid);
-    if (!image) throw new ApiError(404, 'not_found', 'No picture for this account');
-    const etag = `"${createHash('sha256').update(image.bytes).digest('base64url').slice(0, 27)}"`;
+    const bytes = image?.file ? await images.get(image.file) : image?.bytes;
+    if (!image || !bytes) throw new ApiError(404, 'not_found', 'No picture for this account');
+    const etag = image.file
+      ? `"${image.file.slice(0, 27)}"`
+      : `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
     const versioned = typeof (request.query as { v?: unknown }).v === 'string';
     reply
       .header('Content-Type', image.contentType)
@@ -206,7 +225,7 @@ export const accountsPlugin: FastifyPluginAsync<{ services: Services }> = async 
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', "default-src 'none'; sandbox");
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.send(image.bytes);
+    return reply.send(bytes);
   });
 
   // ─── Admin ────────────────────────────────────────────────────────────────────────────

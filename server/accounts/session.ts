@@ -43,8 +43,10 @@ export const readSessionToken = (cookieHeader: string | null | undefined) => rea
 
 /**
  * The verified user behind a request's session cookie, or null. A bad, expired or revoked
- * token is simply "anonymous" here; guards then redirect. `checkRevoked` is used by admin
- * pages.
+ * token is simply "anonymous" here; guards then redirect. When the token could not be checked
+ * (identity service or database unreachable) this throws SessionUnavailableError instead:
+ * the visitor may well be signed in, so guards answer 503 rather than send them to sign in.
+ * `checkRevoked` is used by admin pages.
  */
 export async function readSessionUser(
   services: Services,
@@ -58,7 +60,16 @@ export async function readSessionUser(
     const role = await getSystemRole(services.database.db, verified.uid);
     return { uid: verified.uid, email: verified.email, systemRole: role ?? 'user', registered: role !== undefined };
   } catch (error) {
-    if (!(error instanceof TokenError)) services.logger.warn({ err: error }, 'session check failed');
-    return null;
+    if (error instanceof TokenError) return null;
+    services.logger.warn({ err: error }, 'session check failed');
+    throw new SessionUnavailableError({ cause: error });
+  }
+}
+
+/** The session cookie could not be checked right now (not: the visitor is signed out). */
+export class SessionUnavailableError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('The session could not be checked', options);
+    this.name = 'SessionUnavailableError';
   }
 }

@@ -8,8 +8,8 @@ import { getAuth } from 'firebase-admin/auth';
  * - production: our own RS256 verifier over a key source we can point anywhere (Google's
  *   x509 certificate URL by default, a loopback JWKS in tests), so the checks that protect
  *   production are the ones the forged-token tests exercise;
- * - emulator: firebase-admin's verifyIdToken, which accepts the emulator's unsigned tokens
- *   only while FIREBASE_AUTH_EMULATOR_HOST is set (never in production, see server/env.ts).
+ * - emulator (never in production, see server/env.ts): the emulator's tokens are unsigned, so
+ *   the same claim checks, then each token is confirmed with the emulator itself.
  */
 
 export type VerifiedToken = {
@@ -52,7 +52,7 @@ export const GOOGLE_ID_TOKEN_CERTS_URL =
 
 export type KeySource = { getKey(kid: string): Promise<KeyObject | undefined> };
 
-type FetchLike = (url: string, init?: { signal?: AbortSignal }) => Promise<Response>;
+type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
 /**
  * Public keys from a URL answering either Google's x509 map (`{ kid: PEM certificate }`) or
@@ -136,15 +136,39 @@ const decodeJson = (part: string): Record<string, unknown> | undefined => {
 export const CLOCK_SKEW_SECONDS = 5;
 
 /**
- * Checks what Firebase documents for ID tokens: RS256 with a known kid, a valid signature,
- * aud = project id, iss = https://securetoken.google.com/<project id>, a non-empty sub of at
- * most 128 characters, exp in the future, iat and auth_time not in the future.
+ * The claims every ID token must carry, in every mode (Firebase's documented rules): aud =
+ * project id, iss = https://securetoken.google.com/<project id>, a non-empty sub of at most
+ * 128 characters, exp in the future, iat and auth_time present and not in the future.
+ */
+export function checkClaims(payload: Record<string, unknown>, projectId: string, nowSeconds: number): void {
+  if (payload.aud !== projectId) throw new TokenError('token_invalid', 'wrong audience');
+  if (payload.iss !== `https://securetoken.google.com/${projectId}`) {
+    throw new TokenError('token_invalid', 'wrong issuer');
+  }
+  if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 128) {
+    throw new TokenError('token_invalid', 'bad subject');
+  }
+  for (const claim of ['exp', 'iat', 'auth_time'] as const) {
+    if (typeof payload[claim] !== 'number' || !Number.isFinite(payload[claim])) {
+      throw new TokenError('token_invalid', `missing ${claim}`);
+    }
+  }
+  const exp = payload.exp as number;
+  const iat = payload.iat as number;
+  const authTime = payload.auth_time as number;
+  if (exp <= nowSeconds - CLOCK_SKEW_SECONDS) throw new TokenError('token_expired', 'token expired');
+  if (iat > nowSeconds + CLOCK_SKEW_SECONDS) throw new TokenError('token_invalid', 'issued in the future');
+  if (authTime > nowSeconds + CLOCK_SKEW_SECONDS) throw new TokenError('token_invalid', 'authenticated in the future');
+  if (authTime > iat + CLOCK_SKEW_SECONDS) throw new TokenError('token_invalid', 'authenticated after it was issued');
+  if (exp <= iat) throw new TokenError('token_invalid', 'expires before it was issued');
+}
+
+/**
+ * Production tokens: RS256 with a known kid and a valid signature, then checkClaims.
  */
 export function createJwtVerifier(options: { projectId: string; keys: KeySource; now?: () => number }) {
   const { projectId, keys } = options;
   const now = options.now ?? Date.now;
-  const issuer = `https://securetoken.google.com/${projectId}`;
-
   return async function verify(token: string): Promise<VerifiedToken> {
     const parts = token.split('.');
     if (parts.length !== 3 || parts.some((p) => !/^[\w-]*$/.test(p))) {
@@ -158,24 +182,7 @@ export function createJwtVerifier(options: { projectId: string; keys: KeySource;
       throw new TokenError('token_invalid', `algorithm ${String(header.alg)} is not accepted`);
     if (typeof header.kid !== 'string' || !header.kid) throw new TokenError('token_invalid', 'no key id');
 
-    const nowSeconds = Math.floor(now() / 1000);
-    if (payload.aud !== projectId) throw new TokenError('token_invalid', 'wrong audience');
-    if (payload.iss !== issuer) throw new TokenError('token_invalid', 'wrong issuer');
-    if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 128) {
-      throw new TokenError('token_invalid', 'bad subject');
-    }
-    for (const claim of ['exp', 'iat', 'auth_time'] as const) {
-      if (typeof payload[claim] !== 'number' || !Number.isFinite(payload[claim])) {
-        throw new TokenError('token_invalid', `missing ${claim}`);
-      }
-    }
-    const exp = payload.exp as number;
-    const iat = payload.iat as number;
-    const authTime = payload.auth_time as number;
-    if (exp <= nowSeconds - CLOCK_SKEW_SECONDS) throw new TokenError('token_expired', 'token expired');
-    if (iat > nowSeconds + CLOCK_SKEW_SECONDS) throw new TokenError('token_invalid', 'issued in the future');
-    if (authTime > nowSeconds + CLOCK_SKEW_SECONDS)
-      throw new TokenError('token_invalid', 'authenticated in the future');
+    checkClaims(payload, projectId, Math.floor(now() / 1000));
 
     const key = await keys.getKey(header.kid);
     if (key?.asymmetricKeyType !== 'rsa') throw new TokenError('token_invalid', 'unknown signing key');
@@ -211,28 +218,120 @@ export function firebaseAdminAuth(projectId: string) {
   return getAuth(app);
 }
 
+/** What the emulator records about a user (Identity Toolkit's UserInfo, the fields we read). */
+type EmulatorUser = {
+  localId?: string;
+  email?: string;
+  disabled?: boolean;
+  validSince?: string;
+  /** Milliseconds since the epoch, as a string: the last sign-in. */
+  lastLoginAt?: string;
+  /** ISO date: the last token the emulator minted for this user. */
+  lastRefreshAt?: string;
+};
+
 /**
- * Emulator tokens through firebase-admin. firebase-admin decides "emulator or not" from
- * process.env at each call, so the parsed env value is mirrored there (the env parser has
- * already refused this combination in production).
+ * Emulator tokens are unsigned (alg none) and carry no secret, so anyone can write one. Each
+ * token is therefore confirmed with the emulator itself: its user must exist and be enabled,
+ * the token must postdate a sign-out everywhere (validSince), and the token must match the
+ * emulator's record of that user: auth_time is the second of the last sign-in, iat no later
+ * than the last token minted, and the email the record's. A confirmed token is remembered
+ * until it expires; the user's status is asked again after `recheckMs`, and on every call
+ * that wants `fresh` (admin calls). ADR 0015.
  */
-export function createEmulatorVerifier(options: { projectId: string; emulatorHost: string; now?: () => number }) {
+export function createEmulatorVerifier(options: {
+  projectId: string;
+  emulatorHost: string;
+  now?: () => number;
+  fetch?: FetchLike;
+  recheckMs?: number;
+  maxEntries?: number;
+}) {
   const now = options.now ?? Date.now;
-  return async function verify(token: string, checkRevoked: boolean): Promise<VerifiedToken> {
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost;
-    const auth = firebaseAdminAuth(options.projectId);
-    let decoded: Record<string, unknown>;
+  const doFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
+  const recheckMs = options.recheckMs ?? 30_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const lookupUrl = `http://${options.emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(options.projectId)}/accounts:lookup`;
+  const confirmed = new Map<string, { verified: VerifiedToken; checkedAt: number }>();
+
+  async function lookup(uid: string): Promise<EmulatorUser | undefined> {
+    let response: Response;
     try {
-      decoded = (await auth.verifyIdToken(token, checkRevoked)) as unknown as Record<string, unknown>;
+      response = await doFetch(lookupUrl, {
+        method: 'POST',
+        // The emulator's administrator credential: answers the stored record by uid.
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+        body: JSON.stringify({ localId: [uid] }),
+        signal: AbortSignal.timeout(5000),
+      });
     } catch (error) {
-      throw mapAdminError(error);
+      throw new IdentityUnavailableError('Could not reach the auth emulator', { cause: error });
     }
-    // firebase-admin does not look at iat; a token from the future is as wrong here as in production.
-    const nowSeconds = Math.floor(now() / 1000);
-    if (typeof decoded.iat !== 'number' || decoded.iat > nowSeconds + CLOCK_SKEW_SECONDS) {
-      throw new TokenError('token_invalid', 'issued in the future');
+    if (!response.ok) throw new IdentityUnavailableError(`The auth emulator answered ${response.status}`);
+    const body = (await response.json()) as { users?: EmulatorUser[] };
+    return body.users?.find((u) => u.localId === uid);
+  }
+
+  function forget(token: string) {
+    confirmed.delete(token);
+  }
+
+  return async function verify(token: string, fresh: boolean): Promise<VerifiedToken> {
+    const parts = token.split('.');
+    if (parts.length !== 3 || parts.some((p) => !/^[\w-]*$/.test(p))) {
+      throw new TokenError('token_invalid', 'not a JWT');
     }
-    return toVerified(decoded);
+    const header = decodeJson(parts[0]!);
+    const payload = decodeJson(parts[1]!);
+    if (!header || !payload) throw new TokenError('token_invalid', 'undecodable JWT');
+    const nowMs = now();
+    try {
+      checkClaims(payload, options.projectId, Math.floor(nowMs / 1000));
+    } catch (error) {
+      forget(token);
+      throw error;
+    }
+    const known = confirmed.get(token);
+    if (known && !fresh && nowMs - known.checkedAt < recheckMs) return known.verified;
+
+    const uid = payload.sub as string;
+    const user = await lookup(uid);
+    if (!user) {
+      forget(token);
+      throw new TokenError('token_invalid', 'the emulator has no such user');
+    }
+    if (user.disabled) {
+      forget(token);
+      throw new TokenError('user_disabled', 'user disabled');
+    }
+    const iat = payload.iat as number;
+    if (user.validSince && iat < Number(user.validSince)) {
+      forget(token);
+      throw new TokenError('token_revoked', 'token revoked');
+    }
+    if (!known) {
+      // The emulator's auth_time is its record's last sign-in, or the last refresh without one.
+      const lastLoginMs = user.lastLoginAt ? Number(user.lastLoginAt) : Date.parse(user.lastRefreshAt ?? '');
+      const lastLogin = Math.floor(lastLoginMs / 1000);
+      const lastMinted = Math.floor(Date.parse(user.lastRefreshAt ?? '') / 1000);
+      const email = typeof payload.email === 'string' ? payload.email : undefined;
+      if (payload.auth_time !== lastLogin) throw new TokenError('token_invalid', 'not the last sign-in');
+      if (Number.isFinite(lastMinted) && iat > lastMinted + CLOCK_SKEW_SECONDS) {
+        throw new TokenError('token_invalid', 'newer than any token the emulator minted');
+      }
+      if ((email ?? '') !== (user.email ?? '')) throw new TokenError('token_invalid', 'email differs');
+    }
+    const verified = known?.verified ?? toVerified(payload);
+    if (confirmed.size >= maxEntries) {
+      // Drop the oldest entries (Map keeps insertion order) and any that expired.
+      for (const [key, entry] of confirmed) {
+        if (confirmed.size < maxEntries && entry.verified.expiresAt * 1000 > nowMs) break;
+        confirmed.delete(key);
+      }
+    }
+    confirmed.delete(token);
+    confirmed.set(token, { verified, checkedAt: nowMs });
+    return verified;
   };
 }
 

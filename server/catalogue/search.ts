@@ -106,14 +106,19 @@ const hydrateEvents = (db: Db, index: SearchIndex, ids: readonly string[], ticke
       }),
   );
 
+/** One turn of the event loop: PGlite's promises settle without one, and signals need one. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 async function warm(db: Db, index: SearchIndex): Promise<void> {
   const attractions = index.popular('attractions', WARM.attractions);
   for (let i = 0; i < attractions.length; i += WARM.page) {
     await hydrateAttractions(db, index, attractions.slice(i, i + WARM.page));
+    await turn();
   }
   const events = index.popular('events', WARM.events);
   for (let i = 0; i < events.length; i += WARM.page) {
     await hydrateEvents(db, index, events.slice(i, i + WARM.page), DEFAULTS.ticketCategory);
+    await turn();
   }
 }
 

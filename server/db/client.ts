@@ -35,7 +35,12 @@ export type DatabaseOptions = { url: string } | { dataDir: string } | { pglite: 
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      // While the server is down, a request waits this long for a connection before its 503.
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle connection the server drops (restart, failover, admin termination) must not crash
     // the process: the pool discards it and the next query opens a new one.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
@@ -115,6 +120,42 @@ function processAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** pg and Node error codes that mean "the server cannot be reached or is going away". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/;
+
+/**
+ * Whether an error means the database is out of reach (a PostgreSQL server down or
+ * restarting, connections terminated, PGlite failed) rather than a fault of the request: the
+ * former is answered 503 with Retry-After, and the pool reconnects on its own once the
+ * server is back. Drizzle wraps driver errors, so the cause chain is followed.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message, name } = e as { code?: unknown; message?: unknown; name?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    // A WebAssembly trap inside PGlite leaves the instance unusable.
+    if (name === 'RuntimeError') return true;
+    if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 async function ping(query: () => Promise<unknown>): Promise<boolean> {

@@ -282,6 +282,9 @@ export const accountImages = pgTable('account_images', {
     .primaryKey()
     .references(() => accounts.uid, { onDelete: 'cascade' }),
   contentType: text('content_type').notNull(),
-  bytes: bytea('bytes').notNull(),
+  /** Pictures stored before ADR 0017 moved them to files; new uploads leave it null. */
+  bytes: bytea('bytes'),
+  /** The picture's file under DATA_DIR/images (`<sha256 of uid and content>.<ext>`). */
+  file: text('file'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

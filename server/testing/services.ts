@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { createAuthService } from '../accounts/auth-service.ts';
 import type { Services } from '../context.ts';
@@ -8,6 +11,9 @@ import { parseEnv } from '../env.ts';
  * Services for a test: real database, quiet logger, env defaults plus overrides; `overrides`
  * replaces whole services (e.g. an auth service verifying tokens signed by a test key).
  */
+/** Files a test writes (profile pictures) go to a folder of this test process, never ./data. */
+const TEST_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'encore-test-data-'));
+
 export function testServices(
   database: Database,
   env: Record<string, string> = {},
@@ -17,6 +23,7 @@ export function testServices(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    DATA_DIR: TEST_DATA_DIR,
     ...env,
   });
   return {

@@ -1,15 +1,32 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
-// A server of its own (no browser): SIGTERM while requests are in flight.
-const port = Number(process.env.E2E_PORT ?? 3100) + 90;
+// Servers of their own (no browser), one set of ports per project so both can run at once.
+const ports = (projectName: string) => {
+  const base = Number(process.env.E2E_PORT ?? 3100) + 90 + (projectName.includes('phone') ? 5 : 0);
+  const emulator = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9199) + 10 + (projectName.includes('phone') ? 5 : 0);
+  return { server: base, emulator };
+};
 
-async function waitForHealth(): Promise<void> {
-  for (let i = 0; i < 120; i++) {
+async function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function waitForHealth(port: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
     } catch {}
@@ -18,22 +35,55 @@ async function waitForHealth(): Promise<void> {
   throw new Error('server did not start');
 }
 
-test('SIGTERM lets in-flight requests finish and exits 0', async () => {
-  test.setTimeout(90_000);
+type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null>; dataDir: string };
+
+function startProcess(script: string, args: string[], env: Record<string, string>): Started {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'encore-shutdown-'));
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      CATALOGUE_SIZE: 'none',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited, dataDir };
+}
+
+/** Resolves once the process printed `text` (bounded), so a signal lands in that phase. */
+async function printed(started: Started, text: string, withinMs = 120_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!started.output().includes(text)) {
+    if (started.child.exitCode !== null) throw new Error(`exited before "${text}":\n${started.output()}`);
+    if (Date.now() > deadline) throw new Error(`no "${text}" within ${withinMs} ms:\n${started.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The exit code, or a failure if the process is still running after `ms`. */
+async function exitWithin(started: Started, ms: number): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still running ${ms} ms after SIGTERM:\n${started.output()}`)), ms);
   });
   try {
-    await waitForHealth();
+    return await Promise.race([started.exited, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function cleanUp(started: Started) {
+  if (started.child.exitCode === null && started.child.signalCode === null) started.child.kill('SIGKILL');
+  rmSync(started.dataDir, { recursive: true, force: true });
+}
+
+test('SIGTERM lets in-flight requests finish and exits 0', async () => {
+  test.setTimeout(150_000);
+  const { server: port } = ports(test.info().project.name);
+  const server = startProcess('server/main.ts', [], { PORT: String(port), CATALOGUE_SIZE: 'none', LOG_LEVEL: 'warn' });
+  try {
+    await waitForHealth(port);
     // Twenty requests whose connections are accepted before the signal is sent.
     const connected: Promise<void>[] = [];
     const responses = Array.from({ length: 20 }, (_, i) => {
@@ -53,13 +103,90 @@ test('SIGTERM lets in-flight requests finish and exits 0', async () => {
       });
     });
     await Promise.all(connected);
-    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-    server.kill('SIGTERM');
+    server.child.kill('SIGTERM');
     expect(await Promise.all(responses)).toEqual(Array(20).fill(200));
-    expect(await exited).toBe(0);
-    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+    expect(await exitWithin(server, 20_000)).toBe(0);
+    expect(await listening(port)).toBe(false);
   } finally {
-    if (server.exitCode === null) server.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    cleanUp(server);
+  }
+});
+
+test('SIGTERM under a burst of uncached requests resets none: each is answered, or 503 with Connection: close', async () => {
+  test.setTimeout(150_000);
+  const { server: port } = ports(test.info().project.name);
+  const server = startProcess('server/main.ts', [], { PORT: String(port), CATALOGUE_SIZE: 'none', LOG_LEVEL: 'warn' });
+  try {
+    await waitForHealth(port);
+    const keepAlive = new Agent({ keepAlive: true, maxSockets: 4 });
+    type Outcome = { status: number; connection: string | undefined } | { error: string };
+    let firstAnswer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
+    // 120 requests, none from the page cache (distinct searches), half on keep-alive sockets.
+    const outcomes = Array.from(
+      { length: 120 },
+      (_, i) =>
+        new Promise<Outcome>((resolve) => {
+          const path = i % 3 ? `/search?keyword=burst-${i}` : `/api/events/search?keyword=b${i}`;
+          const req = request({ host: '127.0.0.1', port, path, agent: i % 2 ? keepAlive : false }, (res) => {
+            firstAnswer();
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+            res.on('error', (error) => resolve({ error: (error as NodeJS.ErrnoException).code ?? error.message }));
+          });
+          req.on('error', (error) => resolve({ error: (error as NodeJS.ErrnoException).code ?? error.message }));
+          req.end();
+        }),
+    );
+    await answered; // mid-burst: the first answers are out, most requests still queued
+    server.child.kill('SIGTERM');
+    const results = await Promise.all(outcomes);
+    keepAlive.destroy();
+    const errors = results.filter((r) => 'error' in r);
+    expect(errors).toEqual([]);
+    for (const result of results) {
+      if ('error' in result) continue;
+      if (result.status === 503) expect(result.connection).toBe('close');
+      else expect(result.status).toBe(200);
+    }
+    expect(await exitWithin(server, 20_000)).toBe(0);
+    expect(await listening(port)).toBe(false);
+  } finally {
+    cleanUp(server);
+  }
+});
+
+for (const phase of ['database ready', 'empty catalogue: generating the demo catalogue']) {
+  test(`SIGTERM during start-up (${phase}) stops within 20 s and nothing listens`, async () => {
+    test.setTimeout(180_000);
+    const { server: port } = ports(test.info().project.name);
+    const server = startProcess('server/main.ts', [], { PORT: String(port), CATALOGUE_SIZE: 'small' });
+    try {
+      await printed(server, phase);
+      server.child.kill('SIGTERM');
+      expect(await exitWithin(server, 20_000)).toBe(0);
+      expect(server.output()).not.toContain('Server listening');
+      expect(await listening(port)).toBe(false);
+    } finally {
+      cleanUp(server);
+    }
+  });
+}
+
+test('npm start: SIGTERM while the auth emulator starts stops it too, within 20 s', async () => {
+  test.setTimeout(180_000);
+  const { server: port, emulator } = ports(test.info().project.name);
+  const start = startProcess('scripts/start.ts', ['--no-build'], {
+    PORT: String(port),
+    CATALOGUE_SIZE: 'none',
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulator}`,
+  });
+  try {
+    await printed(start, 'starting the Firebase Auth emulator');
+    start.child.kill('SIGTERM');
+    expect(await exitWithin(start, 20_000)).toBe(0);
+    for (const p of [port, emulator, emulator + 1, emulator + 2]) expect(await listening(p), `port ${p}`).toBe(false);
+  } finally {
+    cleanUp(start);
   }
 });

@@ -66,7 +66,12 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
   let rebuiltIndexes = false;
   let skipped = false;
   let events = 0;
-  const checkpoint = () => options.signal?.throwIfAborted();
+  // PGlite settles its promises without a turn of the event loop, so a load of thousands of
+  // statements would never let a signal handler run: each batch yields one turn (ADR 0016).
+  const checkpoint = async () => {
+    if (options.signal) await new Promise((resolve) => setImmediate(resolve));
+    options.signal?.throwIfAborted();
+  };
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${DEMO_LOCK})`);
     if (options.onlyIfEmpty) {
@@ -128,7 +133,7 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
         longitude: v.longitude,
         images: imageSet('venue', v.name),
       }));
-      checkpoint();
+      await checkpoint();
       await insertJson(tx, 'venues', venueColumns, rows);
       report({
         phase: 'venues',
@@ -164,7 +169,7 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
         popularity: a.popularity,
         images: imageSet(SEGMENT_IDS[a.segment].theme, a.name),
       }));
-      checkpoint();
+      await checkpoint();
       await insertJson(tx, 'attractions', attractionColumns, rows);
       report({
         phase: 'attractions',
@@ -203,7 +208,7 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
     let batch: DemoEvent[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      checkpoint();
+      await checkpoint();
       await insertJson(tx, 'events', eventColumns, batch.map(eventRow));
       await insertJson(
         tx,
@@ -222,7 +227,7 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
     await flush();
 
     for (const [i, index] of indexes.entries()) {
-      checkpoint();
+      await checkpoint();
       report({ phase: 'indexes', done: i, total: indexes.length });
       await tx.execute(sql.raw(index.definition));
     }
