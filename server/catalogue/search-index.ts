@@ -650,6 +650,9 @@ type Parts = {
   vocabulary: Vocabulary;
 };
 
+/** The last SearchIndex.version handed out. */
+let versions = 0;
+
 /** Lets timers and sockets run between long steps. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -803,11 +806,21 @@ export class SearchIndex {
     );
   }
 
-  /** Writes an indexed event's prices, dates and place (see patchable); drops its hydrated copies. */
+  /**
+   * Writes an indexed event's prices, dates and place (see patchable); drops its hydrated
+   * copies and moves the version, so rows read before the patch are not kept (search.ts).
+   */
   patch(fields: EventFields): void {
     this.events.write(this.eventRank.find(fields.id)!, fields);
     for (const category of TICKET_CATEGORIES) this.hydrated.delete(`e:${fields.id}|${category}`);
+    this.version = ++versions;
   }
+
+  /**
+   * Which state of the catalogue this snapshot holds: a new number at every build and every
+   * patch, never reused in this process. Search answers are cached under it (routes.ts).
+   */
+  version = ++versions;
 
   /** An event's indexed fields, by id. */
   event(id: string): EventFields | undefined {
