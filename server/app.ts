@@ -33,6 +33,8 @@ export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api,
   );
 
   api.get('/health', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (services.readiness && !services.readiness.ready) return reply.status(503).send({ status: 'starting' });
     const ok = await services.database.ping();
     return reply.status(ok ? 200 : 503).send(ok ? { status: 'ok' } : { status: 'unavailable' });
   });

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { createAuthService } from './accounts/auth-service.ts';
+import { hearCatalogueChanges } from './catalogue/changes.ts';
 import { prepareSearch } from './catalogue/search.ts';
 import { ensureDemoCatalogue } from './catalogue/seed.ts';
 import { openDatabase } from './db/client.ts';
@@ -36,11 +37,15 @@ async function main() {
     await database.close();
     process.exit(0);
   }
+  // Every process's catalogue writes refresh this node's copies (ADR 0018); heard before the
+  // snapshot is built, so no write falls between the two.
+  const stopHearing = await hearCatalogueChanges(database, logger);
   // Search answers from an in-memory snapshot (ADR 0010): build it before the first keystroke.
   const indexing = performance.now();
   await prepareSearch(database.db);
   logger.info({ ms: Math.round(performance.now() - indexing) }, 'search index ready');
-  const app = await createWebServer({ services });
+  const readiness = { ready: false };
+  const app = await createWebServer({ services: { ...services, readiness } });
   // my Encore jobs (ADR 0008) need the migrated database; they stop before it closes.
   const tracking = await startTracking(services);
 
@@ -52,6 +57,7 @@ async function main() {
     try {
       await shutdown(app, env.SHUTDOWN_GRACE_MS);
       await tracking.stop();
+      await stopHearing();
       await database.close();
       logger.info('stopped');
       process.exit(0);
@@ -64,6 +70,26 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // A node joining a balanced pool answers /api/health "starting" until its first renders are
+  // done, so its first visitors do not pay for cold code (issue 17).
+  await warmUp(app, logger);
+  readiness.ready = true;
+  logger.info('ready');
+}
+
+/** Pages and answers rendered once before the node reports ready; failures only delay nothing. */
+const WARM_UP_PATHS = ['/', '/search?keyword=a', '/api/events/search?keyword=a', '/api/events?size=20'];
+
+async function warmUp(app: Awaited<ReturnType<typeof createWebServer>>, logger: pino.Logger): Promise<void> {
+  const started = performance.now();
+  for (const url of WARM_UP_PATHS) {
+    try {
+      await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    } catch (error) {
+      logger.warn({ err: error, url }, 'warm-up request failed');
+    }
+  }
+  logger.info({ ms: Math.round(performance.now() - started) }, 'warmed up');
 }
 
 main().catch((error) => {

@@ -22,9 +22,9 @@ import {
 import { pickEncoding } from '../compress.ts';
 import type { Services } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
+import { onCatalogueChanged } from './changes.ts';
 import { getAttraction, getEvent, getEventImages, getVenue, listEvents } from './events.ts';
 import { type OpenApiOperation, registerOperations, registerSchemas } from './openapi.ts';
-import { onCatalogueChanged } from './changes.ts';
 import { searchCatalogue } from './search.ts';
 import { searchIndexFor } from './search-index.ts';
 import { searchText } from './text.ts';
