@@ -129,7 +129,7 @@ describe('two nodes behind HAProxy on one PostgreSQL server', () => {
     const has = (text: string) => text.includes(String(price));
     // Each node's search answer and page, polled side by side, timed from the write.
     const seen = async (check: () => Promise<boolean>) => {
-      await within(2_000, check);
+      await within(10_000, check);
       return Date.now() - written;
     };
     const [search1, page1, search2, page2] = await Promise.all([
@@ -139,8 +139,8 @@ describe('two nodes behind HAProxy on one PostgreSQL server', () => {
       seen(async () => has(await pageOf(two, event))),
     ]);
     const figures = { 'node 1 search': search1, 'node 1 page': page1, 'node 2 search': search2, 'node 2 page': page2 };
-    for (const ms of Object.values(figures)) expect(ms).toBeLessThanOrEqual(2_000);
     report(`write seen after ${JSON.stringify(figures)} ms`);
+    for (const ms of Object.values(figures)) expect(ms).toBeLessThanOrEqual(2_000);
   });
 
   it('holds the rate limits across nodes', async () => {
@@ -250,7 +250,7 @@ describe('two nodes behind HAProxy on one PostgreSQL server', () => {
         }
       }
     });
-    await within(10_000, async () => served >= 300);
+    await within(30_000, async () => served >= 100);
     const killedAt = Date.now();
     victim.child.kill('SIGKILL');
     await victim.exited;
