@@ -107,6 +107,20 @@ describe('search answers while prices move', () => {
     expect(prices(await searchCatalogue(database.db, { keyword: 'tay' }))['E-ts-london']).toBe(160);
   });
 
+  it('patches a row a transaction stamped before the newest write seen but committed after it', async () => {
+    await movePrice('E-ts-la', 220);
+    // As a transaction that began a second earlier would stamp it (now() is its start).
+    await database.db.execute(
+      sql`update events set price_min = 55, price_max = 55,
+        updated_at = (select max(updated_at) from events) - interval '1 second' where id = 'E-ts-london'`,
+    );
+    notifyCatalogueChanged();
+    expect(prices(await searchCatalogue(database.db, { keyword: 'tay' }))).toMatchObject({
+      'E-ts-london': 55,
+      'E-ts-la': 220,
+    });
+  });
+
   it('answers GET /api/events/search from the catalogue as it is now, not from an older answer', async () => {
     const first = (await app.inject('/api/events/search?keyword=taylor')).json() as SearchResult;
     expect(prices(first)['E-ts-msg']).toBe(77);

@@ -822,6 +822,13 @@ export class SearchIndex {
    */
   version = ++versions;
 
+  /** Whether `fields` say something else than the snapshot holds for that event. */
+  differs(fields: EventFields): boolean {
+    const held = this.event(fields.id);
+    if (!held) return true;
+    return (Object.keys(held) as Array<keyof EventFields>).some((key) => held[key] !== fields[key]);
+  }
+
   /** An event's indexed fields, by id. */
   event(id: string): EventFields | undefined {
     const rank = this.eventRank.find(id);
@@ -1402,18 +1409,28 @@ async function refresh(db: Queryable, h: Holder): Promise<void> {
     await rebuild();
   } else if (heard || version.events !== h.version.events) {
     // Usually a few prices or statuses moved (tracking's market, a status change): patch them.
-    const since = h.version.events === null ? '-infinity' : lookBack(h.version.events);
-    const changed = await loadChangedEvents(db, since, PATCH_LIMIT + 1);
+    const seen = h.version.events ?? '-infinity';
+    const changed = await loadChangedEvents(db, seen, PATCH_LIMIT + 1);
+    const news = changed.events.filter((e) => h.patched.get(e.id) !== e.updated_at);
+    // Rows a transaction stamped before the newest seen but committed after it: patched when
+    // the snapshot holds something else; too many of them (an ingest's) are left to MAX_AGE_MS.
+    const late = h.version.events === null ? undefined : await loadChangedEvents(db, lookBack(seen), PATCH_LIMIT + 1);
+    const index = h.index;
+    const lateNews =
+      late && late.events.length <= PATCH_LIMIT
+        ? late.events.filter((e) => stampMs(e.updated_at) < stampMs(seen) && index.differs(e))
+        : [];
+    const lineUps = [...changed.lineUps, ...(late?.lineUps ?? [])];
     const lineUp = (id: string) =>
-      changed.lineUps
+      lineUps
         .filter(([eventId]) => eventId === id)
         .sort((a, b) => a[2] - b[2] || compareIds(a[1], b[1]))
+        .filter(([, attractionId], i, all) => i === 0 || all[i - 1]![1] !== attractionId)
         .map(([, attractionId]) => attractionId);
-    const index = h.index;
-    const news = changed.events.filter((e) => h.patched.get(e.id) !== e.updated_at);
-    if (changed.events.length <= PATCH_LIMIT && news.every((e) => index.patchable(e, lineUp(e.id)))) {
+    const patches = [...news, ...lateNews];
+    if (changed.events.length <= PATCH_LIMIT && patches.every((e) => index.patchable(e, lineUp(e.id)))) {
       if (h.patched.size > 4 * PATCH_LIMIT) h.patched.clear();
-      for (const event of news) {
+      for (const event of patches) {
         index.patch(event);
         h.patched.set(event.id, event.updated_at);
       }
@@ -1426,8 +1443,13 @@ async function refresh(db: Queryable, h: Holder): Promise<void> {
   h.generation = seen;
 }
 
-/** `LOOKBACK_MS` before a timestamptz as PostgreSQL prints it. */
+/** A timestamptz as PostgreSQL prints it (`2026-11-23 20:41:49.815+00`), in ms. */
+function stampMs(stamp: string): number {
+  return Date.parse(stamp.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+}
+
+/** `LOOKBACK_MS` before such a timestamptz. */
 function lookBack(stamp: string): string {
-  const ms = Date.parse(stamp.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+  const ms = stampMs(stamp);
   return Number.isNaN(ms) ? stamp : new Date(ms - LOOKBACK_MS).toISOString();
 }
