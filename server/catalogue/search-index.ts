@@ -1286,7 +1286,13 @@ export async function loadChangedEvents(
   return { events, lineUps: links.map((l) => [l.event_id, l.attraction_id, l.position]) };
 }
 
-export type CatalogueVersion = { events: string | null; attractions: string | null; venues: string | null };
+export type CatalogueVersion = {
+  events: string | null;
+  attractions: string | null;
+  venues: string | null;
+  /** The database's clock when it was read. */
+  now: string;
+};
 
 /** The newest write to each searched table (indexed, so this costs three index probes). */
 export async function catalogueVersion(db: Queryable): Promise<CatalogueVersion> {
@@ -1294,7 +1300,7 @@ export async function catalogueVersion(db: Queryable): Promise<CatalogueVersion>
     db,
     sql`select (select max(updated_at) from events)::text as events,
       (select max(updated_at) from attractions)::text as attractions,
-      (select max(updated_at) from venues)::text as venues`,
+      (select max(updated_at) from venues)::text as venues, now()::text as now`,
   );
   return row!;
 }
@@ -1315,7 +1321,7 @@ const CHECK_MS = 2_000;
  * take a few seconds to rebuild, in steps, so it is not done more often than needed.
  */
 const MAX_AGE_MS = 60 * 60_000;
-/** A patch also rereads events stamped this long before the newest seen (late commits). */
+/** A patch also rereads events stamped up to this long before the last look (late commits). */
 const LOOKBACK_MS = 5_000;
 /** More changed events than this since the last look is an ingest: rebuild instead of patching. */
 const PATCH_LIMIT = 2_000;
@@ -1412,9 +1418,14 @@ async function refresh(db: Queryable, h: Holder): Promise<void> {
     const seen = h.version.events ?? '-infinity';
     const changed = await loadChangedEvents(db, seen, PATCH_LIMIT + 1);
     const news = changed.events.filter((e) => h.patched.get(e.id) !== e.updated_at);
-    // Rows a transaction stamped before the newest seen but committed after it: patched when
-    // the snapshot holds something else; too many of them (an ingest's) are left to MAX_AGE_MS.
-    const late = h.version.events === null ? undefined : await loadChangedEvents(db, lookBack(seen), PATCH_LIMIT + 1);
+    // Rows a transaction stamped before the newest seen but committed after the last look
+    // (it began up to LOOKBACK_MS before that look): patched when the snapshot holds something
+    // else; too many of them (an ingest's) are left to MAX_AGE_MS.
+    const since = Math.max(stampMs(seen), stampMs(h.version.now)) - LOOKBACK_MS;
+    const late =
+      h.version.events === null || !(since < stampMs(seen))
+        ? undefined
+        : await loadChangedEvents(db, new Date(since).toISOString(), PATCH_LIMIT + 1);
     const index = h.index;
     const lateNews =
       late && late.events.length <= PATCH_LIMIT
@@ -1446,10 +1457,4 @@ async function refresh(db: Queryable, h: Holder): Promise<void> {
 /** A timestamptz as PostgreSQL prints it (`2026-11-23 20:41:49.815+00`), in ms. */
 function stampMs(stamp: string): number {
   return Date.parse(stamp.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
-}
-
-/** `LOOKBACK_MS` before such a timestamptz. */
-function lookBack(stamp: string): string {
-  const ms = stampMs(stamp);
-  return Number.isNaN(ms) ? stamp : new Date(ms - LOOKBACK_MS).toISOString();
 }
