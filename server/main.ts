@@ -53,6 +53,8 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // The balancer's next health check takes this node out while it drains.
+    readiness.ready = false;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
       await shutdown(app, env.SHUTDOWN_GRACE_MS);
