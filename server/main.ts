@@ -75,6 +75,7 @@ async function main() {
   // A node joining a balanced pool answers /api/health "starting" until its first renders are
   // done, so its first visitors do not pay for cold code (issue 17).
   await warmUp(app, logger);
+  if (stopping) return;
   readiness.ready = true;
   logger.info('ready');
 }
