@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Database tests run on a fresh PGlite per file; with TEST_DATABASE_URL set they run a second
 // time, each file on its own database of that PostgreSQL server (project "postgres").
+// `*.pg.test.ts` test what only a PostgreSQL server has (LISTEN across connections).
 const dbTests = ['server/**/*.test.ts', 'scripts/**/*.test.ts'];
+const serverOnly = '**/*.pg.test.ts';
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -17,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: [...dbTests, 'app/**/*.test.{ts,tsx}', 'contracts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, serverOnly],
           env: { ENCORE_TEST_DB: 'pglite' },
         },
       },

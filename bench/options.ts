@@ -15,6 +15,10 @@ export type Options = {
   keep: boolean;
   port: number;
   pgPort: number;
+  /** With --pg: nodes behind HAProxy (1: the server alone). */
+  nodes: number;
+  /** HAProxy's port with --nodes. */
+  lbPort: number;
   /** Seconds of load per SSR measurement (one page at one concurrency, over all rounds). */
   ssrSeconds: number;
   /** Catalogue names expanded into typed prefixes for the search replay. */
@@ -38,6 +42,9 @@ measures, in one run, what visitors feel. Results: a table on stdout and bench/r
   --keep                keep the temporary directory (server log, data) for inspection
   --port <n>            Encore's port (default 3160)
   --pg-port <n>         PostgreSQL's port with --pg (default 55460)
+  --nodes <n>           with --pg: n nodes on the one database behind HAProxy, every figure
+                        through the balancer (default 1; nodes on --port, --port + 1, …)
+  --lb-port <n>         HAProxy's port with --nodes (default 3170)
   -h, --help            this text`;
 
 export function parseOptions(argv: string[]): Options | 'help' {
@@ -53,6 +60,8 @@ export function parseOptions(argv: string[]): Options | 'help' {
       keep: { type: 'boolean', default: false },
       port: { type: 'string', default: '3160' },
       'pg-port': { type: 'string', default: '55460' },
+      nodes: { type: 'string', default: '1' },
+      'lb-port': { type: 'string', default: '3170' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -77,6 +86,10 @@ export function parseOptions(argv: string[]): Options | 'help' {
     if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${flag} must be a port number (got "${text}")`);
     return n;
   };
+  const nodes = Number(values.nodes);
+  if (!Number.isInteger(nodes) || nodes < 1 || nodes > 8)
+    throw new Error(`--nodes must be 1 to 8 (got "${values.nodes}")`);
+  if (nodes > 1 && !values.pg) throw new Error('--nodes needs --pg: nodes share a PostgreSQL server');
   return {
     pg: values.pg,
     size: values.size as Size,
@@ -87,6 +100,8 @@ export function parseOptions(argv: string[]): Options | 'help' {
     keep: values.keep,
     port: port('--port', values.port),
     pgPort: port('--pg-port', values['pg-port']),
+    nodes,
+    lbPort: port('--lb-port', values['lb-port']),
     ssrSeconds: values.quick ? 2 : 10,
     replayNames: values.quick ? 40 : 200,
     replaySeconds: values.quick ? 20 : 60,

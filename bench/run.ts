@@ -18,6 +18,7 @@ import path from 'node:path';
 import { measureBundles, type RouteBundle } from './bundles.ts';
 import { pickFromCatalogue } from './catalogue-sample.ts';
 import { type Chromium, startChromium } from './chromium.ts';
+import { behindBalancer } from './cluster.ts';
 import { observeFirstLoad } from './first-load.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { okPerSecond, PAGE_HEADERS, runLoad, stopLoadGenerator } from './load.ts';
@@ -156,10 +157,14 @@ async function main(options: Options): Promise<Results> {
   await seeding.stop();
 
   // The measured process: a plain restart on the filled database, as after a deploy.
-  const server: RunningServer = await startServer(serverOptions);
+  let server: RunningServer = await startServer(serverOptions);
   await waitUntilQuiet(server.child.pid!, 120);
   m.restart_seconds = round(server.startSeconds, 1);
   log(`  restarted for measurement in ${m.restart_seconds} s (${server.origin})`);
+  if (options.nodes > 1) {
+    server = await behindBalancer(server, serverOptions, options.nodes, options.lbPort, log);
+    m.database = `${m.database}, ${options.nodes} nodes behind HAProxy`;
+  }
 
   step('picking pages and names from the catalogue API');
   const warmNames = Math.ceil(options.replayNames / 10);

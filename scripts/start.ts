@@ -1,6 +1,7 @@
 /**
  * `npm start`: everything Encore needs locally, in one command.
- * 1. the Firebase Auth emulator (unless NODE_ENV=production or one already answers),
+ * 1. the Firebase Auth emulator (unless NODE_ENV=production or one already answers, e.g.
+ *    `npm run emulator` shared by several nodes),
  * 2. a production build of the web app (skip with --no-build),
  * 3. the Encore server. SIGINT/SIGTERM at any moment stop whatever is running: the server
  *    first (in-flight requests finish), then the emulator; the exit code is the server's (ADR 0016).
@@ -9,8 +10,9 @@
  * Flags: --no-build, --fresh (delete DATA_DIR first; used by the e2e suite).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_EMULATOR_HOST, startEmulator, stopChild } from './emulator.ts';
 
 const args = new Set(process.argv.slice(2));
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -30,7 +32,6 @@ let stopped: Promise<never> | undefined;
 
 /** A child stopped on SIGTERM is given this long before SIGKILL: all of it within 20 s. */
 const SERVER_STOP_MS = 12_000;
-const CHILD_STOP_MS = 5_000;
 
 // Signals are handled from the first moment: during the emulator's start and the build too.
 const onSignal = () => {
@@ -54,74 +55,17 @@ function spawnChild(command: string, argv: string[], options: Parameters<typeof 
   return child;
 }
 
-async function startEmulator(): Promise<ChildProcess | undefined> {
+async function startAuthEmulator(): Promise<ChildProcess | undefined> {
   if (production) return undefined;
-  const hostPort = env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
+  const hostPort = env.FIREBASE_AUTH_EMULATOR_HOST || DEFAULT_EMULATOR_HOST;
   env.FIREBASE_AUTH_EMULATOR_HOST = hostPort;
-  const base = `http://${hostPort}`;
-  if (await emulatorReady(base)) {
-    log(`using the auth emulator already running at ${hostPort}`);
-    return undefined;
-  }
-  const [host, portText] = hostPort.split(':') as [string, string];
-  const port = Number(portText);
-  // A config per port, so a test run and a dev server can each have their own emulator.
-  const configFile = path.join(dataDir, 'firebase.json');
-  writeFileSync(
-    configFile,
-    JSON.stringify({
-      emulators: {
-        auth: { host, port },
-        hub: { host, port: port + 1 },
-        logging: { host, port: port + 2 },
-        ui: { enabled: false },
-        singleProjectMode: true,
-      },
-    }),
-  );
-  const project = env.FIREBASE_PROJECT_ID || 'demo-encore';
-  log(`starting the Firebase Auth emulator on ${hostPort} (project ${project})`);
-  const child = spawnChild(
-    bin('firebase'),
-    ['emulators:start', '--only', 'auth', '--project', project, '--config', configFile],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' } },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (stopping) return child;
-    if (child.exitCode !== null) throw new Error(`the auth emulator exited early:\n${output}`);
-    if (await emulatorReady(base)) {
-      log('auth emulator ready');
-      return child;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the auth emulator did not become ready within 90 s:\n${output}`);
-}
-
-async function emulatorReady(base: string): Promise<boolean> {
-  try {
-    const response = await fetch(base, { signal: AbortSignal.timeout(1000) });
-    const body = (await response.json()) as { authEmulator?: { ready?: boolean } };
-    return body.authEmulator?.ready === true;
-  } catch {
-    return false;
-  }
-}
-
-/** SIGTERM, then SIGKILL after `graceMs`; resolves the child's exit code. */
-function stopChild(child: ChildProcess | undefined, graceMs = CHILD_STOP_MS): Promise<number> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child?.exitCode ?? 0);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code ?? 0);
-    });
-    child.kill('SIGTERM');
+  return startEmulator({
+    hostPort,
+    dataDir,
+    project: env.FIREBASE_PROJECT_ID || 'demo-encore',
+    env,
+    onSpawn: (child) => children.push(child),
+    stopping: () => stopping,
   });
 }
 
@@ -131,7 +75,7 @@ function run(command: string, argv: string[]): Promise<number> {
 }
 
 async function main() {
-  const emulator = await startEmulator();
+  const emulator = await startAuthEmulator();
   if (stopping) return;
 
   if (!args.has('--no-build')) {

@@ -105,6 +105,8 @@ export const apiPlugin: FastifyPluginAsync<{ services: Services }> = async (api,
   );
 
   api.get('/health', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (services.readiness && !services.readiness.ready) return reply.status(503).send({ status: 'starting' });
     const ok = await services.database.ping();
     if (!ok) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return reply.status(ok ? 200 : 503).send(ok ? { status: 'ok' } : { status: 'unavailable' });

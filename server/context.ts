@@ -10,4 +10,9 @@ export type Services = {
   logger: FastifyBaseLogger;
   /** Firebase ID token verification (server/accounts). */
   auth: AuthService;
+  /**
+   * Whether this node has warmed up and may take a balanced share of traffic (/api/health
+   * answers 503 "starting" until then); absent where nothing balances (tests, tools).
+   */
+  readiness?: { ready: boolean };
 };

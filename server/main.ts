@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { createAuthService } from './accounts/auth-service.ts';
+import { hearCatalogueChanges } from './catalogue/changes.ts';
 import { prepareSearch } from './catalogue/search.ts';
 import { ensureDemoCatalogue } from './catalogue/seed.ts';
 import type { Database } from './db/client.ts';
@@ -73,13 +74,18 @@ async function main() {
     cleanups.push(() => seeding.catch(() => {}));
     const seeded = await step(seeding);
     if (seeded.status === 'interrupted') throw new StartupInterrupted();
+    // Every process's catalogue writes refresh this node's copies (ADR 0018); heard before the
+    // snapshot is built, so no write falls between the two.
+    const stopHearing = await step(hearCatalogueChanges(database, logger));
+    cleanups.push(() => stopHearing());
     // Search answers from an in-memory snapshot (ADR 0010): build it before the first keystroke.
     const indexing = performance.now();
     const searching = prepareSearch(database.db);
     cleanups.push(() => searching.catch(() => {}));
     await step(searching);
     logger.info({ ms: Math.round(performance.now() - indexing) }, 'search index ready');
-    const creating = createWebServer({ services });
+    const readiness = { ready: false };
+    const creating = createWebServer({ services: { ...services, readiness } });
     cleanups.push(() => creating.then((app) => app.close()).catch(() => {}));
     const app = await step(creating);
     // my Encore jobs (ADR 0008) need the migrated database; they stop before it closes.
@@ -92,11 +98,14 @@ async function main() {
     stopServing = (signal) => {
       if (stopping) return;
       stopping = true;
+      // The balancer's next health check takes this node out while it drains.
+      readiness.ready = false;
       logger.info({ signal }, 'shutting down: finishing in-flight requests');
       void (async () => {
         try {
           await shutdown(app, env.SHUTDOWN_GRACE_MS);
           await tracking.stop();
+          await stopHearing();
           await database?.close();
           logger.info('stopped');
           process.exit(0);
@@ -106,6 +115,13 @@ async function main() {
         }
       })();
     };
+    // A node joining a balanced pool answers /api/health "starting" until its first renders are
+    // done, so its first visitors do not pay for cold code (issue 17).
+    await warmUp(app, logger);
+    if (!stopping) {
+      readiness.ready = true;
+      logger.info('ready');
+    }
   } catch (error) {
     if (!(error instanceof StartupInterrupted)) throw error;
     // Whatever was under way settles (or the STARTUP_STOP_MS timer ends the process), then
@@ -116,6 +132,21 @@ async function main() {
     logger.info('stopped during start-up');
     process.exit(0);
   }
+}
+
+/** Pages and answers rendered once before the node reports ready; failures only delay nothing. */
+const WARM_UP_PATHS = ['/', '/search?keyword=a', '/api/events/search?keyword=a', '/api/events?size=20'];
+
+async function warmUp(app: Awaited<ReturnType<typeof createWebServer>>, logger: pino.Logger): Promise<void> {
+  const started = performance.now();
+  for (const url of WARM_UP_PATHS) {
+    try {
+      await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    } catch (error) {
+      logger.warn({ err: error, url }, 'warm-up request failed');
+    }
+  }
+  logger.info({ ms: Math.round(performance.now() - started) }, 'warmed up');
 }
 
 main().catch((error) => {

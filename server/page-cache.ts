@@ -172,7 +172,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       };
       if (startedIn === generation) put(key, stored);
       return { stored, rendered };
-    })().finally(() => flights.delete(key));
+    })().finally(() => {
+      if (flights.get(key) === flight) flights.delete(key);
+    });
     flights.set(key, flight);
     return flight;
   };
@@ -265,6 +267,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     clear() {
       generation++;
       entries.clear();
+      // A render already under way may have read the catalogue before the change: requests
+      // from now on start their own instead of sharing its answer.
+      flights.clear();
       bytes = 0;
     },
 

@@ -11,6 +11,7 @@ import {
 } from '../../contracts/accounts.ts';
 import type { Services } from '../context.ts';
 import { ApiError, parseInput } from '../errors.ts';
+import { rateLimitStorage } from '../rate-limit-store.ts';
 import {
   accountNotFound,
   deleteImage,
@@ -90,6 +91,7 @@ export const accountsPlugin: FastifyPluginAsync<{ services: Services }> = async 
 
   await api.register(rateLimit, {
     global: false,
+    ...rateLimitStorage(services.database),
     hook: 'preHandler',
     keyGenerator: (request) => (request.authUser ? `uid:${request.authUser.uid}` : `ip:${request.ip}`),
     errorResponseBuilder: (_request, context) =>

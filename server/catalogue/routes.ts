@@ -22,9 +22,11 @@ import {
 import { pickEncoding } from '../compress.ts';
 import type { Services } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
+import { onCatalogueChanged } from './changes.ts';
 import { getAttraction, getEvent, getEventImages, getVenue, listEvents } from './events.ts';
 import { type OpenApiOperation, registerOperations, registerSchemas } from './openapi.ts';
 import { searchCatalogue } from './search.ts';
+import { searchIndexFor } from './search-index.ts';
 import { searchText } from './text.ts';
 
 /**
@@ -49,8 +51,9 @@ const CACHE = 'public, max-age=60';
 /**
  * Search-as-you-type answers, kept briefly and shared: everyone typing 't', 'ta', 'tay'
  * asks the same few questions, and those short prefixes are the costliest to answer
- * (ADR 0003). Keyed by the query as search sees it (case and accents folded); bounded in
- * entries and age so an ingest shows within SEARCH_CACHE_MS.
+ * (ADR 0003). Keyed by the snapshot's version and the query as search sees it (case and
+ * accents folded): a catalogue write, heard from any process (changes.ts), moves the
+ * version, so no answer outlives the catalogue it was read from. Bounded in entries and age.
  */
 const SEARCH_CACHE_MS = 30_000;
 const SEARCH_CACHE_ENTRIES = 500;
@@ -71,6 +74,10 @@ class AnswerCache {
     if (entry.expires <= now) return undefined;
     this.entries.set(key, entry); // most recently used last
     return entry.answer;
+  }
+
+  clear(): void {
+    this.entries.clear();
   }
 
   set(key: string, answer: Answer, now: number): void {
@@ -101,13 +108,19 @@ export const catalogueRoutes: FastifyPluginAsync<{ services: Services }> = async
   const db = services.database.db;
 
   const searches = new AnswerCache(SEARCH_CACHE_ENTRIES, SEARCH_CACHE_MS);
+  // Answers of an older version can no longer be asked for: let them go at once.
+  const stop = onCatalogueChanged(() => searches.clear());
+  api.addHook('onClose', async () => stop());
   api.get('/events/search', async (request, reply) => {
     const query = parse(SearchQuerySchema, request.query, 'invalid_query');
-    const key = JSON.stringify({ ...query, keyword: query.keyword && searchText(query.keyword) });
+    const index = await searchIndexFor(db);
+    const version = index.version;
+    const key = `${version}:${JSON.stringify({ ...query, keyword: query.keyword && searchText(query.keyword) })}`;
     let answer = searches.get(key, Date.now());
     if (answer === undefined) {
-      answer = { json: JSON.stringify(await searchCatalogue(db, query)) };
-      searches.set(key, answer, Date.now());
+      answer = { json: JSON.stringify(await searchCatalogue(db, query, { index })) };
+      // An answer read while a patch landed belongs to no single version: served, not kept.
+      if (index.version === version) searches.set(key, answer, Date.now());
     }
     reply.header('cache-control', CACHE).type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     const encoding =

@@ -650,6 +650,9 @@ type Parts = {
   vocabulary: Vocabulary;
 };
 
+/** The last SearchIndex.version handed out. */
+let versions = 0;
+
 /** Lets timers and sockets run between long steps. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -803,10 +806,27 @@ export class SearchIndex {
     );
   }
 
-  /** Writes an indexed event's prices, dates and place (see patchable); drops its hydrated copies. */
+  /**
+   * Writes an indexed event's prices, dates and place (see patchable); drops its hydrated
+   * copies and moves the version, so rows read before the patch are not kept (search.ts).
+   */
   patch(fields: EventFields): void {
     this.events.write(this.eventRank.find(fields.id)!, fields);
     for (const category of TICKET_CATEGORIES) this.hydrated.delete(`e:${fields.id}|${category}`);
+    this.version = ++versions;
+  }
+
+  /**
+   * Which state of the catalogue this snapshot holds: a new number at every build and every
+   * patch, never reused in this process. Search answers are cached under it (routes.ts).
+   */
+  version = ++versions;
+
+  /** Whether `fields` say something else than the snapshot holds for that event. */
+  differs(fields: EventFields): boolean {
+    const held = this.event(fields.id);
+    if (!held) return true;
+    return (Object.keys(held) as Array<keyof EventFields>).some((key) => held[key] !== fields[key]);
   }
 
   /** An event's indexed fields, by id. */
@@ -1245,15 +1265,18 @@ export async function loadIndexRows(db: Queryable): Promise<IndexRows> {
   return { attractions, venues, events, lineUps, classifications };
 }
 
+export type ChangedEvent = EventFields & { updated_at: string };
+
 /** Events written at or after `since`, with their line-ups (for in-place patches). */
 export async function loadChangedEvents(
   db: Queryable,
   since: string,
   limit: number,
-): Promise<{ events: EventFields[]; lineUps: Array<[string, string, number]> }> {
-  const events = await rows<EventFields>(
+): Promise<{ events: ChangedEvent[]; lineUps: Array<[string, string, number]> }> {
+  const events = await rows<ChangedEvent>(
     db,
-    sql`select ${EVENT_COLUMNS} from events e where e.updated_at >= ${since}::timestamptz order by e.id limit ${limit}`,
+    sql`select ${EVENT_COLUMNS}, e.updated_at::text as updated_at from events e
+      where e.updated_at >= ${since}::timestamptz order by e.id limit ${limit}`,
   );
   if (events.length === 0) return { events, lineUps: [] };
   const links = await rows<{ event_id: string; attraction_id: string; position: number }>(
@@ -1263,7 +1286,13 @@ export async function loadChangedEvents(
   return { events, lineUps: links.map((l) => [l.event_id, l.attraction_id, l.position]) };
 }
 
-export type CatalogueVersion = { events: string | null; attractions: string | null; venues: string | null };
+export type CatalogueVersion = {
+  events: string | null;
+  attractions: string | null;
+  venues: string | null;
+  /** The database's clock when it was read. */
+  now: string;
+};
 
 /** The newest write to each searched table (indexed, so this costs three index probes). */
 export async function catalogueVersion(db: Queryable): Promise<CatalogueVersion> {
@@ -1271,74 +1300,112 @@ export async function catalogueVersion(db: Queryable): Promise<CatalogueVersion>
     db,
     sql`select (select max(updated_at) from events)::text as events,
       (select max(updated_at) from attractions)::text as attractions,
-      (select max(updated_at) from venues)::text as venues`,
+      (select max(updated_at) from venues)::text as venues, now()::text as now`,
   );
   return row!;
 }
 
 // ─── Freshness ───────────────────────────────────────────────────────────────
 
-/** How often a served snapshot asks whether the catalogue changed (one indexed query). */
+/**
+ * How often a served snapshot asks whether the catalogue changed (one indexed query). Every
+ * write is heard through changes.ts (LISTEN/NOTIFY on a PostgreSQL server) and refreshes the
+ * snapshot at once, with or without traffic; this look stays as the safety net for while a
+ * LISTEN connection is being opened again (ADR 0018).
+ */
 const CHECK_MS = 2_000;
 /**
  * Rebuilt at least this often. Every write moves `updated_at` (upcoming counts included,
  * counts.ts), but a transaction in another process can commit rows stamped before the
- * newest one already seen; this catches those. A million events take a few seconds to
- * rebuild, in steps, so it is not done more often than needed.
+ * newest one already seen; LOOKBACK_MS catches short ones, this the rest. A million events
+ * take a few seconds to rebuild, in steps, so it is not done more often than needed.
  */
 const MAX_AGE_MS = 60 * 60_000;
+/** A patch also rereads events stamped up to this long before the last look (late commits). */
+const LOOKBACK_MS = 5_000;
 /** More changed events than this since the last look is an ingest: rebuild instead of patching. */
 const PATCH_LIMIT = 2_000;
 
 type Holder = {
+  db: WeakRef<Queryable>;
   index?: SearchIndex;
   version?: CatalogueVersion;
   builtAt: number;
   checkedAt: number;
   generation: number;
+  /** A change may have been missed (changes.ts `full`): the next refresh rebuilds. */
+  rebuild: boolean;
+  /** The `updated_at` each event was last patched at, so a lookback patches only news. */
+  patched: Map<string, string>;
   pending?: Promise<void>;
 };
 
 const holders = new WeakMap<object, Holder>();
+/** Snapshots in use, refreshed as soon as a change is heard (each goes with its database). */
+const live = new Set<WeakRef<Holder>>();
 /**
- * Bumped by every writer in this process once its rows are committed (changes.ts): the next
- * search looks before answering. Writers in other processes (a sync run against a
- * PostgreSQL server) are seen within CHECK_MS through the tables' newest `updated_at`.
+ * Bumped by every change heard (changes.ts): the next search waits for the refresh it
+ * starts. Without changes heard, the catalogue is looked at every CHECK_MS under traffic.
  */
 let generation = 0;
-onCatalogueChanged(() => {
+onCatalogueChanged((change) => {
   generation++;
+  for (const ref of live) {
+    const h = ref.deref();
+    const db = h?.db.deref();
+    if (!h || !db) {
+      live.delete(ref);
+      continue;
+    }
+    if (change.full) h.rebuild = true;
+    if (h.index) startRefresh(db, h);
+  }
 });
 
 /** The snapshot to search, built on first use and kept fresh (see CHECK_MS and `generation`). */
 export async function searchIndexFor(db: Queryable): Promise<SearchIndex> {
   let holder = holders.get(db);
   if (!holder) {
-    holder = { builtAt: 0, checkedAt: 0, generation: -1 };
+    holder = { db: new WeakRef(db), builtAt: 0, checkedAt: 0, generation: -1, rebuild: false, patched: new Map() };
     holders.set(db, holder);
+    live.add(new WeakRef(holder));
   }
   const h = holder;
   const written = h.generation !== generation;
   if (!h.index || written || Date.now() - h.checkedAt > CHECK_MS) {
-    h.pending ??= refresh(db, h).finally(() => {
-      h.pending = undefined;
-    });
-    // A write in this process is answered from the new snapshot; a periodic look is not waited for.
-    if (!h.index || written) await h.pending;
-    else h.pending.catch((error: Error) => console.warn(`search index refresh failed: ${error.message}`));
+    const pending = startRefresh(db, h);
+    // A change heard is answered from the new snapshot; a periodic look is not waited for.
+    if (!h.index || written) await pending;
   }
   return h.index!;
 }
 
+function startRefresh(db: Queryable, h: Holder): Promise<void> {
+  if (h.pending) return h.pending;
+  const pending = refresh(db, h).finally(() => {
+    h.pending = undefined;
+    // A change heard while this refresh ran is looked at now, not at the next search.
+    if (h.index && h.generation !== generation) startRefresh(db, h).catch(() => undefined);
+  });
+  h.pending = pending;
+  pending.catch((error: Error) => console.warn(`search index refresh failed: ${error.message}`));
+  return pending;
+}
+
 async function refresh(db: Queryable, h: Holder): Promise<void> {
   const seen = generation;
+  const heard = h.generation !== seen;
+  const full = h.rebuild;
+  h.rebuild = false;
   const version = await catalogueVersion(db);
   const now = Date.now();
   const rebuild = async () => {
     h.index = await SearchIndex.build(await loadIndexRows(db));
     h.builtAt = now;
+    h.patched.clear();
   };
   if (
+    full ||
     !h.index ||
     !h.version ||
     now - h.builtAt > MAX_AGE_MS ||
@@ -1346,17 +1413,38 @@ async function refresh(db: Queryable, h: Holder): Promise<void> {
     version.venues !== h.version.venues
   ) {
     await rebuild();
-  } else if (version.events !== h.version.events) {
+  } else if (heard || version.events !== h.version.events) {
     // Usually a few prices or statuses moved (tracking's market, a status change): patch them.
-    const changed = await loadChangedEvents(db, h.version.events ?? '-infinity', PATCH_LIMIT + 1);
+    const seen = h.version.events ?? '-infinity';
+    const changed = await loadChangedEvents(db, seen, PATCH_LIMIT + 1);
+    const news = changed.events.filter((e) => h.patched.get(e.id) !== e.updated_at);
+    // Rows a transaction stamped before the newest seen but committed after the last look
+    // (it began up to LOOKBACK_MS before that look): patched when the snapshot holds something
+    // else; too many of them (an ingest's) are left to MAX_AGE_MS.
+    const since = Math.max(stampMs(seen), stampMs(h.version.now)) - LOOKBACK_MS;
+    const late =
+      h.version.events === null || !(since < stampMs(seen))
+        ? undefined
+        : await loadChangedEvents(db, new Date(since).toISOString(), PATCH_LIMIT + 1);
+    const index = h.index;
+    const lateNews =
+      late && late.events.length <= PATCH_LIMIT
+        ? late.events.filter((e) => stampMs(e.updated_at) < stampMs(seen) && index.differs(e))
+        : [];
+    const lineUps = [...changed.lineUps, ...(late?.lineUps ?? [])];
     const lineUp = (id: string) =>
-      changed.lineUps
+      lineUps
         .filter(([eventId]) => eventId === id)
         .sort((a, b) => a[2] - b[2] || compareIds(a[1], b[1]))
+        .filter(([, attractionId], i, all) => i === 0 || all[i - 1]![1] !== attractionId)
         .map(([, attractionId]) => attractionId);
-    const index = h.index;
-    if (changed.events.length <= PATCH_LIMIT && changed.events.every((e) => index.patchable(e, lineUp(e.id)))) {
-      for (const event of changed.events) index.patch(event);
+    const patches = [...news, ...lateNews];
+    if (changed.events.length <= PATCH_LIMIT && patches.every((e) => index.patchable(e, lineUp(e.id)))) {
+      if (h.patched.size > 4 * PATCH_LIMIT) h.patched.clear();
+      for (const event of patches) {
+        index.patch(event);
+        h.patched.set(event.id, event.updated_at);
+      }
     } else {
       await rebuild();
     }
@@ -1364,4 +1452,9 @@ async function refresh(db: Queryable, h: Holder): Promise<void> {
   h.version = version;
   h.checkedAt = now;
   h.generation = seen;
+}
+
+/** A timestamptz as PostgreSQL prints it (`2026-11-23 20:41:49.815+00`), in ms. */
+function stampMs(stamp: string): number {
+  return Date.parse(stamp.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
 }

@@ -17,11 +17,15 @@ const FUZZY_THRESHOLD = 0.45;
 /** Below this many characters a "close spelling" is mostly noise ('tay' ≈ 'tale'). */
 const FUZZY_MIN_LENGTH = 4;
 
-export async function searchCatalogue(db: Db, query: SearchQuery, options: ReadOptions = {}): Promise<SearchResult> {
+export async function searchCatalogue(
+  db: Db,
+  query: SearchQuery,
+  options: ReadOptions & { index?: SearchIndex } = {},
+): Promise<SearchResult> {
   const now = options.now ?? new Date();
   const size = query.size ?? DEFAULTS.searchSize;
   const q = textQuery(query.keyword);
-  const index = await searchIndexFor(db);
+  const index = options.index ?? (await searchIndexFor(db));
   if (!warmed.has(index)) {
     warmed.add(index);
     warm(db, index).catch((error: Error) => console.warn(`search warm-up failed: ${error.message}`));
@@ -59,19 +63,45 @@ const HYDRATED_ENTRIES = 40_000;
 const WARM = { attractions: 20_000, events: 10_000, page: 1_000 };
 const warmed = new WeakSet<SearchIndex>();
 
-async function cached<T extends { id: string }>(
+/** A patch landing while rows load makes the answer re-read; past this many, it keeps what it read. */
+const REREADS = 3;
+
+/**
+ * The rows of `ids`, in order, none left out: copies this snapshot holds, the rest read
+ * from the database. A patch (search-index.ts) may drop copies while the rest load; the
+ * copies taken before it are held here, and since the rows just read may predate the
+ * patch, the whole list is read again from the patched snapshot. Rows read while the
+ * snapshot moved are never kept (they could be older than a patch already applied).
+ */
+export async function cached<T extends { id: string }>(
   index: SearchIndex,
   ids: readonly string[],
   key: (id: string) => string,
   load: (ids: string[]) => Promise<T[]>,
 ): Promise<T[]> {
   const cache = index.hydrated as Map<string, T>;
-  const missing = [...new Set(ids.filter((id) => !cache.has(key(id))))];
-  if (missing.length > 0) {
-    for (const row of await load(missing)) cache.set(key(row.id), row);
-    while (cache.size > HYDRATED_ENTRIES) cache.delete(cache.keys().next().value!);
+  const rows = new Map<string, T>();
+  for (let attempt = 0; ; attempt++) {
+    const version = index.version;
+    rows.clear();
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const row = cache.get(key(id));
+      if (row) rows.set(id, row);
+      else missing.push(id);
+    }
+    if (missing.length === 0) break;
+    const loaded = await load(missing);
+    for (const row of loaded) rows.set(row.id, row);
+    if (index.version === version) {
+      for (const row of loaded) cache.set(key(row.id), row);
+      while (cache.size > HYDRATED_ENTRIES) cache.delete(cache.keys().next().value!);
+      break;
+    }
+    if (attempt === REREADS) break;
   }
-  return ids.map((id) => cache.get(key(id))).filter((row): row is T => row !== undefined);
+  // Only an id the database no longer holds is missing here.
+  return ids.map((id) => rows.get(id)).filter((row): row is T => row !== undefined);
 }
 
 const hydrateAttractions = (db: Db, index: SearchIndex, ids: readonly string[]) =>

@@ -28,7 +28,20 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Runs a trivial query; resolves false instead of throwing. */
   ping(): Promise<boolean>;
+  /**
+   * LISTENs on `channel` on a connection of its own (PostgreSQL server only: PGlite is one
+   * process, whose writers say so in-process). A lost connection is opened again, with
+   * `reconnected` called once it listens again: notifications sent meanwhile were missed.
+   * Resolves once listening; the function it returns stops.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+};
+
+export type ListenHandlers = {
+  notify: (payload: string) => void;
+  reconnected: () => void;
+  lost?: (error: Error) => void;
 };
 
 export type DatabaseOptions = { url: string } | { dataDir: string } | { pglite: PGlite };
@@ -50,6 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       ping: () => ping(() => pool.query('select 1')),
+      listen: (channel, handlers) => listenOn(options.url, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -80,6 +94,65 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (!client.closed) await client.close();
       releaseLock();
     },
+  };
+}
+
+/** Waits between attempts to open a lost LISTEN connection again. */
+const RELISTEN_MS = [100, 250, 500, 1000, 2000];
+
+async function listenOn(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let attempt = 0;
+  const open = async () => {
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.notify(message.payload ?? '');
+    });
+    const lose = (error: Error) => {
+      if (client !== next || stopped) return;
+      client = undefined;
+      next.end().catch(() => undefined);
+      handlers.lost?.(error);
+      again();
+    };
+    next.on('error', lose);
+    next.on('end', () => lose(new Error('connection ended')));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.end().catch(() => undefined);
+      throw error;
+    }
+    // Only a listening connection is watched: a failed attempt is retried by `again`.
+    client = next;
+  };
+  const again = () => {
+    if (stopped) return;
+    const wait = RELISTEN_MS[Math.min(attempt++, RELISTEN_MS.length - 1)]!;
+    timer = setTimeout(() => {
+      open().then(
+        () => {
+          attempt = 0;
+          handlers.reconnected();
+        },
+        (error: Error) => {
+          handlers.lost?.(error);
+          again();
+        },
+      );
+    }, wait);
+    timer.unref();
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => undefined);
   };
 }
 

@@ -213,7 +213,23 @@ export const jobLocks = pgTable('job_locks', {
   leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
   acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  /** Runs finished, by any holder: what an operator (and the cluster test) counts. */
+  runs: integer('runs').notNull().default(0),
 });
+
+/**
+ * @fastify/rate-limit counters every node shares on a PostgreSQL server
+ * (server/rate-limit-store.ts): one row per limited key, its hits in the current window.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEnds: timestamp('window_ends', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_window_ends_idx').on(t.windowEnds)],
+);
 
 /** Server-generated secrets every node must share (the VAPID key pair). */
 export const appSecrets = pgTable('app_secrets', {

@@ -5,7 +5,6 @@ import type { Database, Db } from '../db/client.ts';
 import { createTestDatabase } from '../testing/test-db.ts';
 import { evaluateAlerts, evaluateAnnouncementAlerts, listAlerts, statusAlertKind } from './alerts.ts';
 import { putFollow } from './follows.ts';
-import { extendLease, releaseLease, startJobs, tryAcquireLease } from './jobs.ts';
 import { observeTrackedEvents, recordPriceObservations, toRuns } from './observations.ts';
 import { putPreferences } from './preferences.ts';
 import { marketLevel, seededRandom, simulateMarket, step } from './simulator.ts';
@@ -16,7 +15,6 @@ import { listWatches, putWatch } from './watches.ts';
 let database: Database;
 let db: Db;
 const history = { historyLimit: 48, maxGapMs: 5 * 60_000 };
-const quiet = { info() {}, debug() {}, error() {} };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -364,42 +362,5 @@ describe('market simulator', () => {
     const observed = await observationsOf(watched.id);
     expect(observed.length).toBeGreaterThan(1);
     expect(observed.at(-1)!.price_min).toBe(byId[watched.id]!.price_min);
-  });
-});
-
-describe('job leases', () => {
-  it('let one holder at a time run a job, and hand over on release or expiry', async () => {
-    expect(await tryAcquireLease(db, 'lease-test', 'node-a', 60_000)).toBe(true);
-    expect(await tryAcquireLease(db, 'lease-test', 'node-b', 60_000)).toBe(false);
-    expect(await tryAcquireLease(db, 'lease-test', 'node-a', 60_000)).toBe(false); // one run per slot
-    expect(await extendLease(db, 'lease-test', 'node-b', 60_000)).toBe(false);
-    await releaseLease(db, 'lease-test', 'node-a');
-    expect(await tryAcquireLease(db, 'lease-test', 'node-b', 1)).toBe(true);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(await tryAcquireLease(db, 'lease-test', 'node-a', 60_000)).toBe(true);
-  });
-
-  it('never run the same job on two nodes in the same slot', async () => {
-    const runs: string[] = [];
-    const job = (node: string) => ({
-      name: 'two-nodes',
-      intervalMs: 1000,
-      run: async () => {
-        runs.push(node);
-      },
-    });
-    const a = startJobs(db, [job('a')], { logger: quiet, holder: 'node-a', firstRunMs: 10 });
-    const b = startJobs(db, [job('b')], { logger: quiet, holder: 'node-b', firstRunMs: 10 });
-    await new Promise((r) => setTimeout(r, 3300));
-    await a.stop();
-    await b.stop();
-    // Slots of 1 s over ≈ 3.3 s: at most 4 runs in all, where two unlocked nodes would make 8.
-    expect(runs.length).toBeGreaterThanOrEqual(2);
-    expect(runs.length).toBeLessThanOrEqual(4);
-    const [lock] = await rows<{ lease_until: Date }>(
-      db,
-      sql`select lease_until from job_locks where name = 'two-nodes'`,
-    );
-    expect(new Date(lock!.lease_until).getTime()).toBeLessThanOrEqual(Date.now());
   });
 });

@@ -18,6 +18,7 @@ import {
 import { authenticate } from '../accounts/guards.ts';
 import type { Services } from '../context.ts';
 import { ApiError, notFound, parseInput } from '../errors.ts';
+import { rateLimitStorage } from '../rate-limit-store.ts';
 import { deleteAlert, listAlerts, markAllRead, setAlertRead, unreadCount } from './alerts.ts';
 import {
   ensureFeed,
@@ -139,6 +140,7 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
 
       await me.register(rateLimit, {
         ...TRACKING_RATE_LIMIT,
+        ...rateLimitStorage(services.database),
         hook: 'preHandler',
         keyGenerator: (request) => `tracking:${uids.get(request) ?? request.ip}`,
         errorResponseBuilder: (_request, context) =>

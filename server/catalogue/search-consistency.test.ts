@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResult } from '../../contracts/catalogue.ts';
+import { buildApi } from '../app.ts';
+import type { Database, Db } from '../db/client.ts';
+import { testServices } from '../testing/services.ts';
+import { createTestDatabase } from '../testing/test-db.ts';
+import { notifyCatalogueChanged } from './changes.ts';
+import { prepareSearch, searchCatalogue } from './search.ts';
+import { searchIndexFor } from './search-index.ts';
+import { seedWorld } from './testing/world.ts';
+
+/**
+ * Issue 17: an answer lost events whose prices moved while the rest of its rows loaded, and
+ * the short answer was then reused for 30 s. These tests hold a row read open, move prices
+ * meanwhile, and let the read finish: the interleaving is the test's, not the scheduler's.
+ */
+
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedWorld(database.db);
+  await prepareSearch(database.db);
+  app = await buildApi(testServices(database));
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+/** A price change committed by any writer, then the snapshot patched as a notification does. */
+async function movePrice(id: string, amount: number) {
+  await database.db.execute(
+    sql`update events set price_min = ${amount}, price_max = ${amount}, updated_at = now() where id = ${id}`,
+  );
+  notifyCatalogueChanged();
+  await searchIndexFor(database.db);
+}
+
+/** The database, except that the next statement's rows wait at a gate the test opens. */
+function gatedDb() {
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let held = false;
+  const db = new Proxy(database.db, {
+    get(target, property, receiver) {
+      if (property !== 'execute') return Reflect.get(target, property, receiver);
+      return async (query: Parameters<Db['execute']>[0]) => {
+        const result = await target.execute(query);
+        if (!held) {
+          held = true;
+          arrive();
+          await opened;
+        }
+        return result;
+      };
+    },
+  });
+  return { db, arrived, open };
+}
+
+const prices = (result: SearchResult) =>
+  Object.fromEntries(result._embedded.events.map((e) => [e.id, e.ticketPrice?.amount]));
+
+describe('search answers while prices move', () => {
+  it('leaves out no event whose copy a patch dropped while other rows loaded', async () => {
+    const expected = await searchCatalogue(database.db, { keyword: 'tay' });
+    const ids = expected._embedded.events.map((e) => e.id);
+    expect(ids).toContain('E-ts-msg');
+    expect(ids).toContain('E-ts-la');
+
+    // E-ts-la's copy is gone (its price moved), E-ts-msg's is still held: the next answer
+    // reads E-ts-la's row and takes E-ts-msg's copy.
+    await movePrice('E-ts-la', 210);
+    const index = await searchIndexFor(database.db);
+    const gate = gatedDb();
+    const answer = searchCatalogue(gate.db as Db, { keyword: 'tay' }, { index });
+    await gate.arrived;
+    // While that read is held, E-ts-msg's price moves and the snapshot drops its copy.
+    await movePrice('E-ts-msg', 77);
+    gate.open();
+    const result = await answer;
+
+    expect(result._embedded.events.map((e) => e.id)).toEqual(ids);
+    expect(prices(result)).toMatchObject({ 'E-ts-msg': 77, 'E-ts-la': 210 });
+  });
+
+  it('keeps no row read before a patch that landed during the read', async () => {
+    const index = await searchIndexFor(database.db);
+    await movePrice('E-ts-london', 150);
+    const gate = gatedDb();
+    const answer = searchCatalogue(gate.db as Db, { keyword: 'tay' }, { index });
+    await gate.arrived;
+    await movePrice('E-ts-london', 160);
+    gate.open();
+    expect(prices(await answer)['E-ts-london']).toBe(160);
+    // Later answers read the patched row, not a copy taken from the first read.
+    expect(prices(await searchCatalogue(database.db, { keyword: 'tay' }))['E-ts-london']).toBe(160);
+  });
+
+  it('patches a row a transaction stamped before the newest write seen but committed after it', async () => {
+    await movePrice('E-ts-la', 220);
+    // As a transaction that began a second earlier would stamp it (now() is its start).
+    await database.db.execute(
+      sql`update events set price_min = 55, price_max = 55,
+        updated_at = (select max(updated_at) from events) - interval '1 second' where id = 'E-ts-london'`,
+    );
+    notifyCatalogueChanged();
+    expect(prices(await searchCatalogue(database.db, { keyword: 'tay' }))).toMatchObject({
+      'E-ts-london': 55,
+      'E-ts-la': 220,
+    });
+  });
+
+  it('answers GET /api/events/search from the catalogue as it is now, not from an older answer', async () => {
+    const first = (await app.inject('/api/events/search?keyword=taylor')).json() as SearchResult;
+    expect(prices(first)['E-ts-msg']).toBe(77);
+    await movePrice('E-ts-msg', 88);
+    const second = (await app.inject('/api/events/search?keyword=taylor')).json() as SearchResult;
+    expect(second._embedded.events.map((e) => e.id)).toEqual(first._embedded.events.map((e) => e.id));
+    expect(prices(second)['E-ts-msg']).toBe(88);
+  });
+});
