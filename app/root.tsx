@@ -2,10 +2,12 @@ import { lazy } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
+import { AppShell } from './components/app-shell';
 import { AuthHost } from './components/auth/auth-host';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { publicConfig } from './lib/auth.server';
+import { viewportFromCookie } from './lib/viewport.server';
 
 // Only error pages need it (their hydration waits for it, the server's HTML in place).
 const ErrorPage = lazy(() => import('./components/error-page').then((module) => ({ default: module.ErrorPage })));
@@ -13,11 +15,13 @@ const ErrorPage = lazy(() => import('./components/error-page').then((module) => 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 /** Public runtime config and who is signed in (from the verified session cookie). */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const user = context.sessionUser;
   return {
     config: publicConfig(context),
     sessionUser: user ? { uid: user.uid, systemRole: user.systemRole } : null,
+    // SPEC §9: the layout of the visitor's screen class on the first request.
+    viewport: viewportFromCookie(request.headers.get('cookie')),
   };
 }
 
@@ -34,6 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen font-sans antialiased">
         {children}
         <AuthHost />
+        <AppShell />
         <ScrollRestoration />
         <Scripts />
       </body>

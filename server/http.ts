@@ -16,11 +16,12 @@ import { createPageCache, type PageCache } from './page-cache.ts';
 
 /**
  * Cookies page renders read (app/**): the remembered filters (app/lib/preferences.ts
- * FILTERS_COOKIE, read by the home loader). The session cookie is not here: a request that
- * has one is never served from the page cache. server/page-cache.test.ts checks app/ reads
- * no other request input.
+ * FILTERS_COOKIE, read by the home loader) and the screen class (app/lib/viewport.ts
+ * VIEWPORT_COOKIE, read by the root loader for the layout). The session cookie is not here:
+ * a request that has one is never served from the page cache. server/page-cache.test.ts
+ * checks app/ reads no other request input.
  */
-export const PAGE_KEY_COOKIES = ['encoreFilters'] as const;
+export const PAGE_KEY_COOKIES = ['encoreFilters', 'encoreViewport'] as const;
 
 export type WebServerOptions = {
   services: Services;

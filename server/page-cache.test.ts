@@ -393,15 +393,19 @@ describe('what renders read of a request', () => {
     expect([...reads]).toEqual(['cookie']);
   });
 
-  it('cookies: the server reads the filters cookie, which the key holds', () => {
+  it('cookies: the server reads the filters and viewport cookies, which the key holds', () => {
     const preferences = readFileSync(path.resolve('app/lib/preferences.ts'), 'utf8');
     expect(preferences).toMatch(/export const FILTERS_COOKIE = 'encoreFilters'/);
-    expect(PAGE_KEY_COOKIES).toEqual(['encoreFilters']);
+    const viewport = readFileSync(path.resolve('app/lib/viewport.ts'), 'utf8');
+    expect(viewport).toMatch(/export const VIEWPORT_COOKIE = 'encoreViewport'/);
+    expect(PAGE_KEY_COOKIES).toEqual(['encoreFilters', 'encoreViewport']);
     const cookieReaders = appFiles.filter((file) =>
-      /filtersFromCookie\(|readCookie\(/.test(readFileSync(file, 'utf8')),
+      /filtersFromCookie\(|viewportFromCookie\(|readCookie\(/.test(readFileSync(file, 'utf8')),
     );
     expect(cookieReaders.map((file) => path.relative(path.resolve('app'), file)).sort()).toEqual([
       'lib/preferences.ts',
+      'lib/viewport.server.ts',
+      'root.tsx',
       'routes/home.server.ts',
     ]);
   });

@@ -42,5 +42,7 @@ export function publicConfig(context: AppLoadContext): PublicConfig {
     },
     apiBaseUrl: env.PUBLIC_API_BASE_URL,
     onboardingDelayMs: env.ONBOARDING_DELAY_MS,
+    gtmId: env.GTM_ID ?? null,
+    buildCheckMs: env.BUILD_CHECK_INTERVAL_MS,
   };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type App, type AppOptions, cert, getApps, initializeApp } from 'firebase-admin/app';
+import { type App, type AppOptions, cert, getApps, initializeApp, type ServiceAccount } from 'firebase-admin/app';
 import { getMessaging } from 'firebase-admin/messaging';
 import type { NativePushTarget, PushSender } from './push.ts';
 
@@ -45,7 +45,9 @@ export function fcmApp(options: { serviceAccountFile: string } | AppOptions): Ap
   const existing = getApps().find((app) => app.name === APP_NAME);
   if (existing) return existing;
   if ('serviceAccountFile' in options) {
-    const account = JSON.parse(readFileSync(options.serviceAccountFile, 'utf8')) as { project_id?: string };
+    const account = JSON.parse(readFileSync(options.serviceAccountFile, 'utf8')) as ServiceAccount & {
+      project_id?: string;
+    };
     return initializeApp({ credential: cert(account), projectId: account.project_id }, APP_NAME);
   }
   return initializeApp(options, APP_NAME);
