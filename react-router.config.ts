@@ -4,4 +4,6 @@ export default {
   ssr: true,
   appDirectory: 'app',
   buildDirectory: 'build',
+  // Route middleware (guards as named middleware, app/lib/route-middleware.server.ts; ADR 0023).
+  future: { v8_middleware: true },
 } satisfies Config;

@@ -6,7 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { readSessionUser, SESSION_COOKIE } from './accounts/session.ts';
 import { apiPlugin, ROUTER_OPTIONS } from './app.ts';
 import { onCatalogueChanged } from './catalogue/changes.ts';
@@ -83,10 +83,12 @@ export async function createWebServer({
 
   const mode = env.NODE_ENV === 'production' ? 'production' : 'development';
   // Loaders learn the signed-in user from the verified session cookie (server/accounts/session.ts).
-  const getLoadContext = async (request: Request) => ({
-    services,
-    sessionUser: await readSessionUser(services, request.headers.get('cookie')),
-  });
+  // Route middleware (ADR 0023) needs a RouterContextProvider; it carries the same two fields.
+  const getLoadContext = async (request: Request) =>
+    Object.assign(new RouterContextProvider(), {
+      services,
+      sessionUser: await readSessionUser(services, request.headers.get('cookie')),
+    });
   const handle = createRequestListener({ build, mode, getLoadContext });
 
   // Anonymous visitors' pages are rendered once per TTL (ADR 0009); a catalogue write in this

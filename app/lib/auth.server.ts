@@ -1,4 +1,7 @@
 import { type AppLoadContext, redirect } from 'react-router';
+
+type GuardContext = Pick<AppLoadContext, 'services' | 'sessionUser'>;
+
 import { readSessionUser, type SessionUser } from '../../server/accounts/session';
 import type { PublicConfig } from './auth/config';
 
@@ -11,7 +14,7 @@ export const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store' };
 
 export function requireUser(
   request: Request,
-  context: AppLoadContext,
+  context: GuardContext,
   options: { openSignIn?: boolean } = {},
 ): SessionUser {
   if (context.sessionUser) return context.sessionUser;
@@ -23,7 +26,7 @@ export function requireUser(
 }
 
 /** systemRole admin, with a token Firebase has not revoked (checked again on every admin page). */
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
+export async function requireAdmin(request: Request, context: GuardContext): Promise<SessionUser> {
   if (context.sessionUser?.systemRole !== 'admin') throw redirect('/', { headers: PRIVATE_HEADERS });
   const checked = await readSessionUser(context.services, request.headers.get('cookie'), { checkRevoked: true });
   if (checked?.systemRole !== 'admin') throw redirect('/', { headers: PRIVATE_HEADERS });
@@ -31,7 +34,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
 }
 
 /** What the browser needs to talk to Firebase and the API; nothing secret. */
-export function publicConfig(context: AppLoadContext): PublicConfig {
+export function publicConfig(context: Pick<AppLoadContext, 'services'>): PublicConfig {
   const { env } = context.services;
   return {
     firebase: {

@@ -1,4 +1,4 @@
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -50,7 +50,7 @@ beforeAll(async () => {
   const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   const handler = createRequestHandler(build, 'production');
   const services = testServices(database);
-  handle = (request) => handler(request, { services, sessionUser: null });
+  handle = (request) => handler(request, Object.assign(new RouterContextProvider(), { services, sessionUser: null }));
 }, 60_000);
 
 afterAll(async () => {
