@@ -25,6 +25,22 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The root's data (configuration, who is signed in) is fetched again with each navigation's.
+ * When that fails (the connection dropped), the page keeps what it has, so the failure shows
+ * where the page's own data failed, with a Retry (SPEC §8 store messages), not as a blank error.
+ */
+let lastRootData: Awaited<ReturnType<typeof loader>> | undefined;
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    lastRootData = await serverLoader();
+    return lastRootData;
+  } catch (error) {
+    if (!lastRootData || isRouteErrorResponse(error) || error instanceof Response) throw error;
+    return lastRootData;
+  }
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
@@ -46,7 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  lastRootData ??= loaderData;
   return <Outlet />;
 }
 

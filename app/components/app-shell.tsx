@@ -72,7 +72,9 @@ export function AppShell() {
   return (
     <>
       {prefetched.map((page) => (
-        <PrefetchPageLinks key={page} page={page} />
+        <div key={page} hidden data-preload={page}>
+          <PrefetchPageLinks page={page} />
+        </div>
       ))}
     </>
   );
