@@ -201,14 +201,15 @@ test('a chunk that fails to load reloads the page once, not again within 10 s', 
 });
 
 test.describe('route preloads on intent', () => {
+  // The pages queued for preloading (the app shell renders React Router's PrefetchPageLinks for each).
   const preloaded = (page: Page) =>
     page
       .locator('[data-preload^="/events/"]')
-      .evaluateAll((groups) =>
-        groups
-          .filter((group) => group.querySelector('link[rel="modulepreload"]'))
-          .map((group) => group.getAttribute('data-preload')),
-      );
+      .evaluateAll((groups) => groups.map((g) => g.getAttribute('data-preload')));
+  const eventCode = (page: Page, seen: string[]) =>
+    page.on('request', (request) => {
+      if (/\/assets\/event-[\w-]{8}\.js$/.test(request.url())) seen.push(request.url());
+    });
 
   async function pointAtEvents(page: Page, count: number) {
     const links = page.locator('main a[href^="/events/"]');
@@ -225,14 +226,19 @@ test.describe('route preloads on intent', () => {
   }
 
   test('1 s after the intent, and no more than 4 pending at once', async ({ page }) => {
+    const code: string[] = [];
+    eventCode(page, code);
     await pauseClock(page);
     await open(page, '/search');
     const hrefs = await pointAtEvents(page, 6);
     await page.clock.runFor(999);
     expect(await preloaded(page)).toEqual([]);
+    expect(code).toEqual([]);
     await page.clock.runFor(1);
-    // The route code of the first four pages pointed at; the fifth and sixth found the queue full.
+    // The first four pages pointed at; the fifth and sixth found the queue full.
     await expect.poll(() => preloaded(page)).toEqual(hrefs.slice(0, 4));
+    // Their route code is fetched ahead of the click.
+    await expect.poll(() => code.length).toBeGreaterThan(0);
   });
 
   test('never on a very slow connection', async ({ page }) => {
@@ -241,9 +247,13 @@ test.describe('route preloads on intent', () => {
     );
     await pauseClock(page);
     await open(page, '/search');
+    const code: string[] = [];
+    eventCode(page, code);
     await pointAtEvents(page, 3);
     await page.clock.runFor(2000);
+    await page.waitForLoadState('networkidle');
     expect(await preloaded(page)).toEqual([]);
+    expect(code).toEqual([]);
   });
 });
 
