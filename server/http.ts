@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import type { ServerBuild } from 'react-router';
 import { readSessionUser, SESSION_COOKIE } from './accounts/session.ts';
 import { apiPlugin, ROUTER_OPTIONS } from './app.ts';
 import { onCatalogueChanged } from './catalogue/changes.ts';
@@ -21,6 +22,16 @@ import { createPageCache, type PageCache } from './page-cache.ts';
  * a request that has one is never served from the page cache. server/page-cache.test.ts
  * checks app/ reads no other request input.
  */
+/**
+ * React Router as Node loads it, the copy @react-router/node's listener uses: with route
+ * middleware on, React Router checks the load context with `instanceof RouterContextProvider`,
+ * so the context and both request handlers must come from one copy (a test runner that
+ * transforms this file would otherwise hand it a second one).
+ */
+const { createRequestHandler, RouterContextProvider } = createRequire(import.meta.url)(
+  'react-router',
+) as typeof import('react-router');
+
 export const PAGE_KEY_COOKIES = ['encoreFilters', 'encoreViewport'] as const;
 
 export type WebServerOptions = {

@@ -309,6 +309,17 @@ describe('anonymous pages through the server', () => {
     expect((await fetchRaw(`${origin}/`, { headers: near('Austin') })).text).toBe(austin.text);
   });
 
+  it("renders each screen class's layout on its own (viewport cookie)", async () => {
+    const phone = await fetchRaw(`${origin}/about-us`, { headers: { Cookie: 'encoreViewport=xs' } });
+    expect(phone.text).not.toContain('aria-label="Side navigation"');
+    const desktop = await fetchRaw(`${origin}/about-us`, { headers: { Cookie: 'encoreViewport=xl' } });
+    expect(desktop.text).toContain('aria-label="Side navigation"');
+    // Served from the cache, each still gets its own.
+    expect((await fetchRaw(`${origin}/about-us`, { headers: { Cookie: 'encoreViewport=xs' } })).text).toBe(phone.text);
+    // No cookie: the fallback class (lg) has the drawer.
+    expect((await fetchRaw(`${origin}/about-us`)).text).toContain('aria-label="Side navigation"');
+  });
+
   it('answers each encoding with its own bytes and the same page, and HEAD with the headers alone', async () => {
     const url = `${origin}/search?keyword=comets`;
     const plain = await fetchRaw(url, { headers: { 'Accept-Encoding': 'identity' } });

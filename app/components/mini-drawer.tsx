@@ -30,7 +30,7 @@ export function MiniDrawer() {
     <nav
       aria-label="Side navigation"
       style={{ width: open ? DRAWER_WIDTH : MINI_DRAWER_WIDTH }}
-      className="fixed inset-y-0 left-0 z-40 hidden flex-col overflow-hidden border-r border-slate-200 bg-white transition-[width] duration-200 lg:flex"
+      className={`fixed inset-y-0 left-0 z-40 hidden flex-col overflow-hidden border-r border-slate-200 bg-white transition-[width] duration-200 lg:flex ${open ? 'shadow-2xl' : ''}`}
     >
       <button
         type="button"

@@ -132,7 +132,7 @@ export default function CookieSettings() {
       <p>These make the site work; Encore does not run without them.</p>
       <div className="not-prose overflow-x-auto">
         <table className="mt-3 w-full text-left text-sm">
-          <thead>
+          <thead className="max-sm:sr-only">
             <tr className="border-b border-slate-200 text-slate-600">
               <th scope="col" className="py-2 pr-4 font-semibold">
                 Name
@@ -150,13 +150,18 @@ export default function CookieSettings() {
           </thead>
           <tbody>
             {REQUIRED.map((entry) => (
-              <tr key={entry.name} className="border-b border-slate-100 align-top">
-                <th scope="row" className="py-2 pr-4 font-mono text-xs font-semibold break-all text-ink">
+              <tr key={entry.name} className="border-b border-slate-100 align-top max-sm:block max-sm:py-3">
+                <th
+                  scope="row"
+                  className="py-2 pr-4 font-mono text-xs font-semibold break-all text-ink max-sm:block max-sm:py-0.5 max-sm:text-sm"
+                >
                   {entry.name}
                 </th>
-                <td className="py-2 pr-4 text-slate-700">{entry.kind}</td>
-                <td className="py-2 pr-4 text-slate-700">{entry.lasts}</td>
-                <td className="py-2 text-slate-700">{entry.purpose}</td>
+                <td className="py-2 pr-4 text-slate-700 max-sm:inline max-sm:py-0">{entry.kind}</td>
+                <td className="py-2 pr-4 text-slate-700 max-sm:inline max-sm:py-0 max-sm:before:content-['·_']">
+                  {entry.lasts}
+                </td>
+                <td className="py-2 text-slate-700 max-sm:block max-sm:pt-1">{entry.purpose}</td>
               </tr>
             ))}
           </tbody>
