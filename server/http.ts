@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
-import { createRequire } from 'node:module';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { createRequestListener } from '@react-router/node';
+import { createReadableStreamFromReadable } from '@react-router/node';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { readSessionUser, SESSION_COOKIE } from './accounts/session.ts';
 import { apiPlugin, ROUTER_OPTIONS } from './app.ts';
 import { onCatalogueChanged } from './catalogue/changes.ts';
@@ -22,16 +21,6 @@ import { createPageCache, type PageCache } from './page-cache.ts';
  * a request that has one is never served from the page cache. server/page-cache.test.ts
  * checks app/ reads no other request input.
  */
-/**
- * React Router as Node loads it, the copy @react-router/node's listener uses: with route
- * middleware on, React Router checks the load context with `instanceof RouterContextProvider`,
- * so the context and both request handlers must come from one copy (a test runner that
- * transforms this file would otherwise hand it a second one).
- */
-const { createRequestHandler, RouterContextProvider } = createRequire(import.meta.url)(
-  'react-router',
-) as typeof import('react-router');
-
 export const PAGE_KEY_COOKIES = ['encoreFilters', 'encoreViewport'] as const;
 
 export type WebServerOptions = {
@@ -100,7 +89,29 @@ export async function createWebServer({
       services,
       sessionUser: await readSessionUser(services, request.headers.get('cookie')),
     });
-  const handle = createRequestListener({ build, mode, getLoadContext });
+  const renderDocument = createRequestHandler(build, mode);
+  // Pages stream through this module's React Router, the copy the context above comes from:
+  // with route middleware on, React Router checks the context with `instanceof`.
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    const request = fetchRequest(req, { signal: controller.signal, method: req.method ?? 'GET' });
+    let response: Response;
+    try {
+      response = await renderDocument(request, await getLoadContext(request));
+    } catch (error) {
+      logger.error({ err: error }, 'page render failed');
+      response = new Response('Unexpected Server Error', { status: 500 });
+    }
+    const rawHeaders: string[] = [];
+    for (const [name, value] of response.headers) rawHeaders.push(name, value);
+    res.writeHead(response.status, rawHeaders);
+    if (response.body && req.method !== 'HEAD') {
+      const reader = response.body.getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read()) res.write(part.value);
+    }
+    res.end();
+  };
 
   // Anonymous visitors' pages are rendered once per TTL (ADR 0009); a catalogue write in this
   // process drops them at once.
@@ -116,7 +127,6 @@ export async function createWebServer({
     app.addHook('onClose', async () => stop());
     pageCache = cache;
   }
-  const renderDocument = createRequestHandler(build, mode);
   const render = async (req: IncomingMessage) => {
     const request = fetchRequest(req);
     return renderDocument(request, await getLoadContext(request));
@@ -141,15 +151,23 @@ export async function createWebServer({
 
 /**
  * The request React Router sees, built as @react-router/node builds it (protocol of the
- * socket, Host header, path): a cached page is keyed on exactly these. Always GET: a HEAD
- * is answered from the GET's render, without its body.
+ * socket, Host header, path): a cached page is keyed on exactly these. The page cache renders
+ * with GET (a HEAD is answered from the GET's render, without its body); pages streamed
+ * directly keep their method and body.
  */
-function fetchRequest(req: IncomingMessage): Request {
+function fetchRequest(req: IncomingMessage, options: { signal?: AbortSignal; method?: string } = {}): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https:' : 'http:';
   const url = new URL(req.url ?? '/', `${protocol}//${headers.get('host') ?? 'localhost'}`);
-  return new Request(url, { method: 'GET', headers });
+  const method = options.method ?? 'GET';
+  const withBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(url, {
+    method,
+    headers,
+    signal: options.signal,
+    ...(withBody ? { body: createReadableStreamFromReadable(req), duplex: 'half' } : {}),
+  } as RequestInit);
 }
 
 declare module 'fastify' {

@@ -22,13 +22,16 @@ const pageViews = (page: Page) =>
   );
 
 test.describe('tag manager page views (GTM_ID set)', () => {
-  // A second Encore server with a tag manager container, sharing the suite's emulator.
-  const port = Number(new URL(baseURL).port) + 1;
-  const origin = `http://127.0.0.1:${port}`;
+  // A second Encore server with a tag manager container, sharing the suite's emulator; one
+  // per parallel worker (each project runs this block).
+  let port = 0;
+  let origin = '';
   let server: ChildProcess;
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ browserName: _ }, testInfo) => {
     test.setTimeout(120_000);
+    port = Number(new URL(baseURL).port) + 1 + testInfo.parallelIndex;
+    origin = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build', '--fresh'], {
       env: {
         ...process.env,
