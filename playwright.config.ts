@@ -60,6 +60,8 @@ export default defineConfig({
       FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
       LOG_LEVEL: 'warn',
       ONBOARDING_DELAY_MS: '1500',
+      // New-build detection polls every 5 s here (an hour by default).
+      BUILD_CHECK_INTERVAL_MS: '5000',
       // tests/e2e/auth-guards.spec.ts signs this (verified) address in as the admin.
       ADMIN_EMAILS: 'admin@e2e.encore.test',
     },

@@ -6,4 +6,6 @@ export default {
   // Tests that need a production build make their own in a temporary folder
   // (server/testing/hostile.ts), so they never race `npm run build`.
   buildDirectory: process.env.ENCORE_BUILD_DIR || 'build',
+  // Route middleware (guards as named middleware, app/lib/route-middleware.server.ts; ADR 0023).
+  future: { v8_middleware: true },
 } satisfies Config;

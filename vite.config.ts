@@ -2,7 +2,24 @@ import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import type { ChunkingContext } from 'rolldown';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * SPEC §4 new build detection: each build has an id, compiled into the browser code and
+ * written to build/client/build.json, which browsers poll (app/lib/build-check.ts).
+ */
+const BUILD_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+function buildFile(): Plugin {
+  return {
+    name: 'encore-build-file',
+    apply: 'build',
+    generateBundle() {
+      if (this.environment.name !== 'client') return;
+      this.emitFile({ type: 'asset', fileName: 'build.json', source: `${JSON.stringify({ id: BUILD_ID })}\n` });
+    },
+  };
+}
 
 /**
  * First-load JavaScript (ARCHITECTURE.md: ≤ 120 kB gzip per public page). React, React Router
@@ -36,7 +53,8 @@ function shellModules(ctx: ChunkingContext): Set<string> {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), buildFile()],
+  define: { __ENCORE_BUILD_ID__: JSON.stringify(BUILD_ID) },
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   environments: {

@@ -2,19 +2,24 @@ import type { SessionUser } from '../server/accounts/session.ts';
 import type { Services } from '../server/context.ts';
 import type { InputProblem } from '../server/input-guard.ts';
 
-// Loaders and actions receive the server's services in-process (no loopback HTTP).
+/** What the server hands every loader, action and middleware in-process (no loopback HTTP). */
+type EncoreContext = {
+  services: Services;
+  /** The verified user of the session cookie; null for anonymous visitors. */
+  sessionUser: SessionUser | null;
+  /** This render's Content-Security-Policy nonce (app/entry.server.tsx). */
+  nonce: string;
+  /** The id in this request's log lines and its X-Request-Id header. */
+  requestId: string;
+  /** What the edge input check refused (server/input-guard.ts): the root loader answers 400. */
+  inputProblem: InputProblem | null;
+  /** The session cookie could not be checked (database or identity service down): not anonymous. */
+  sessionUnavailable?: boolean;
+};
+
+// With route middleware on (react-router.config.ts), the context is a RouterContextProvider;
+// server/http.ts puts these fields on it, so loaders read them as before.
 declare module 'react-router' {
-  interface AppLoadContext {
-    services: Services;
-    /** The verified user of the session cookie; null for anonymous visitors. */
-    sessionUser: SessionUser | null;
-    /** This render's Content-Security-Policy nonce (app/entry.server.tsx). */
-    nonce: string;
-    /** The id in this request's log lines and its X-Request-Id header. */
-    requestId: string;
-    /** What the edge input check refused (server/input-guard.ts): the root loader answers 400. */
-    inputProblem: InputProblem | null;
-    /** The session cookie could not be checked (database or identity service down): not anonymous. */
-    sessionUnavailable?: boolean;
-  }
+  interface AppLoadContext extends EncoreContext {}
+  interface RouterContextProvider extends EncoreContext {}
 }

@@ -2,11 +2,13 @@ import { lazy } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
+import { AppShell } from './components/app-shell';
 import { AuthHost } from './components/auth/auth-host';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { publicConfig, requireDatabase } from './lib/auth.server';
 import { refuseMalformedInput } from './lib/bad-input.server';
+import { viewportFromCookie } from './lib/viewport.server';
 
 // Only error pages need it (their hydration waits for it, the server's HTML in place).
 const ErrorPage = lazy(() => import('./components/error-page').then((module) => ({ default: module.ErrorPage })));
@@ -17,7 +19,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
  * Public runtime config and who is signed in (from the verified session cookie). While the
  * database is out of reach every page answers SPEC's error page with 503 (ADR 0016).
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // A malformed path, query, header or cookie (server/input-guard.ts) is the visitor's
   // mistake: SPEC's error page with 400, before any loader queries anything.
   refuseMalformedInput(context);
@@ -26,6 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     config: publicConfig(context),
     sessionUser: user ? { uid: user.uid, systemRole: user.systemRole } : null,
+    // SPEC §9: the layout of the visitor's screen class on the first request.
+    viewport: viewportFromCookie(request.headers.get('cookie')),
   };
 }
 
@@ -37,6 +41,22 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, errorHeaders }) 
   });
   return headers;
 };
+
+/**
+ * The root's data (configuration, who is signed in) is fetched again with each navigation's.
+ * When that fails (the connection dropped), the page keeps what it has, so the failure shows
+ * where the page's own data failed, with a Retry (SPEC §8 store messages), not as a blank error.
+ */
+let lastRootData: Awaited<ReturnType<typeof loader>> | undefined;
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    lastRootData = await serverLoader();
+    return lastRootData;
+  } catch (error) {
+    if (!lastRootData || isRouteErrorResponse(error) || error instanceof Response) throw error;
+    return lastRootData;
+  }
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -51,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen font-sans antialiased">
         {children}
         <AuthHost />
+        <AppShell />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -58,7 +79,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  lastRootData ??= loaderData;
   return <Outlet />;
 }
 

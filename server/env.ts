@@ -97,6 +97,10 @@ const EnvSchema = z
       .string()
       .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// URL')
       .default('mailto:alerts@encore.invalid'),
+    /** A Firebase service account's key file: alerts then also go to the native shell's devices (FCM). */
+    FCM_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
+    /** How often the browser checks /build.json for a newer deployment (ADR 0022). */
+    BUILD_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {

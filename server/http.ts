@@ -2,14 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { createRequestListener } from '@react-router/node';
+import { createReadableStreamFromReadable } from '@react-router/node';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { readSessionUser, SESSION_COOKIE } from './accounts/session.ts';
 import { apiPlugin, badUrlBody, ROUTER_OPTIONS, routerProblem } from './app.ts';
 import { onCatalogueChanged } from './catalogue/changes.ts';
@@ -21,11 +21,12 @@ import { newNonce, setSecurityHeaders, WORKER_POLICY } from './security-headers.
 
 /**
  * Cookies page renders read (app/**): the remembered filters (app/lib/preferences.ts
- * FILTERS_COOKIE, read by the home loader). The session cookie is not here: a request that
- * has one is never served from the page cache. server/page-cache.test.ts checks app/ reads
- * no other request input.
+ * FILTERS_COOKIE, read by the home loader) and the screen class (app/lib/viewport.ts
+ * VIEWPORT_COOKIE, read by the root loader for the layout). The session cookie is not here:
+ * a request that has one is never served from the page cache. server/page-cache.test.ts
+ * checks app/ reads no other request input.
  */
-export const PAGE_KEY_COOKIES = ['encoreFilters'] as const;
+export const PAGE_KEY_COOKIES = ['encoreFilters', 'encoreViewport'] as const;
 
 export type WebServerOptions = {
   services: Services;
@@ -138,22 +139,50 @@ export async function createWebServer({
   // Loaders learn the signed-in user from the verified session cookie (server/accounts/session.ts).
   // When the cookie cannot be checked (database or identity service down) the visitor is not
   // taken for anonymous: guards and the root loader answer 503 (app/lib/auth.server.ts).
+  // Route middleware (ADR 0023) needs a RouterContextProvider; it carries the same fields.
   const getLoadContext = async (request: Request) => {
     const known = pageRequest.getStore() ?? { nonce: newNonce(), requestId: '', inputProblem: null };
+    const context = new RouterContextProvider();
     if (known.inputProblem) {
       // Refused at the edge: the root loader answers 400, and any loader that reaches for the
       // database or the visitor (a guard would redirect) meets the same 400 first.
-      const refused = { services: refusingServices(services, known.inputProblem), ...known } as AppLoadContext;
-      Object.defineProperty(refused, 'sessionUser', { get: refuser(known.inputProblem), enumerable: true });
-      return refused;
+      Object.assign(context, { services: refusingServices(services, known.inputProblem), ...known });
+      Object.defineProperty(context, 'sessionUser', { get: refuser(known.inputProblem), enumerable: true });
+      return context;
     }
     try {
-      return { services, sessionUser: await readSessionUser(services, request.headers.get('cookie')), ...known };
+      return Object.assign(context, {
+        services,
+        sessionUser: await readSessionUser(services, request.headers.get('cookie')),
+        ...known,
+      });
     } catch {
-      return { services, sessionUser: null, sessionUnavailable: true, ...known };
+      return Object.assign(context, { services, sessionUser: null, sessionUnavailable: true, ...known });
     }
   };
-  const handle = createRequestListener({ build, mode, getLoadContext });
+  const renderDocument = createRequestHandler(build, mode);
+  // Pages stream through this module's React Router, the copy the context above comes from:
+  // with route middleware on, React Router checks the context with `instanceof`.
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    const request = fetchRequest(req, { signal: controller.signal, method: req.method ?? 'GET' });
+    let response: Response;
+    try {
+      response = await renderDocument(request, await getLoadContext(request));
+    } catch (error) {
+      logger.error({ err: error }, 'page render failed');
+      response = new Response('Unexpected Server Error', { status: 500 });
+    }
+    const rawHeaders: string[] = [];
+    for (const [name, value] of response.headers) rawHeaders.push(name, value);
+    res.writeHead(response.status, rawHeaders);
+    if (response.body && req.method !== 'HEAD') {
+      const reader = response.body.getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read()) res.write(part.value);
+    }
+    res.end();
+  };
 
   // Anonymous visitors' pages are rendered once per TTL (ADR 0009); a catalogue write in this
   // process drops them at once.
@@ -169,7 +198,6 @@ export async function createWebServer({
     app.addHook('onClose', async () => stop());
     pageCache = cache;
   }
-  const renderDocument = createRequestHandler(build, mode);
   const render = async (req: IncomingMessage, known: PageRequest) => {
     const request = fetchRequest(req);
     return pageRequest.run(known, async () => renderDocument(request, await getLoadContext(request)));
@@ -212,15 +240,23 @@ const isApiPath = (url: string | undefined) =>
 
 /**
  * The request React Router sees, built as @react-router/node builds it (protocol of the
- * socket, Host header, path): a cached page is keyed on exactly these. Always GET: a HEAD
- * is answered from the GET's render, without its body.
+ * socket, Host header, path): a cached page is keyed on exactly these. The page cache renders
+ * with GET (a HEAD is answered from the GET's render, without its body); pages streamed
+ * directly keep their method and body.
  */
-function fetchRequest(req: IncomingMessage): Request {
+function fetchRequest(req: IncomingMessage, options: { signal?: AbortSignal; method?: string } = {}): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https:' : 'http:';
   const url = new URL(req.url ?? '/', `${protocol}//${headers.get('host') ?? 'localhost'}`);
-  return new Request(url, { method: 'GET', headers });
+  const method = options.method ?? 'GET';
+  const withBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(url, {
+    method,
+    headers,
+    signal: options.signal,
+    ...(withBody ? { body: createReadableStreamFromReadable(req), duplex: 'half' } : {}),
+  } as RequestInit);
 }
 
 type PageRequest = { nonce: string; requestId: string; inputProblem: InputProblem | null };

@@ -309,6 +309,17 @@ describe('anonymous pages through the server', () => {
     expect((await fetchRaw(`${origin}/`, { headers: near('Austin') })).text).toBe(austin.text);
   });
 
+  it("renders each screen class's layout on its own (viewport cookie)", async () => {
+    const phone = await fetchRaw(`${origin}/about-us`, { headers: { Cookie: 'encoreViewport=xs' } });
+    expect(phone.text).not.toContain('aria-label="Side navigation"');
+    const desktop = await fetchRaw(`${origin}/about-us`, { headers: { Cookie: 'encoreViewport=xl' } });
+    expect(desktop.text).toContain('aria-label="Side navigation"');
+    // Served from the cache, each still gets its own.
+    expect((await fetchRaw(`${origin}/about-us`, { headers: { Cookie: 'encoreViewport=xs' } })).text).toBe(phone.text);
+    // No cookie: the fallback class (lg) has the drawer.
+    expect((await fetchRaw(`${origin}/about-us`)).text).toContain('aria-label="Side navigation"');
+  });
+
   it('answers each encoding with its own bytes and the same page, and HEAD with the headers alone', async () => {
     const url = `${origin}/search?keyword=comets`;
     const plain = await fetchRaw(url, { headers: { 'Accept-Encoding': 'identity' } });
@@ -402,15 +413,19 @@ describe('what renders read of a request', () => {
     expect([...reads].sort()).toEqual(['authorization', 'cookie', 'user-agent']);
   });
 
-  it('cookies: the server reads the filters cookie, which the key holds', () => {
+  it('cookies: the server reads the filters and viewport cookies, which the key holds', () => {
     const preferences = readFileSync(path.resolve('app/lib/preferences.ts'), 'utf8');
     expect(preferences).toMatch(/export const FILTERS_COOKIE = 'encoreFilters'/);
-    expect(PAGE_KEY_COOKIES).toEqual(['encoreFilters']);
+    const viewport = readFileSync(path.resolve('app/lib/viewport.ts'), 'utf8');
+    expect(viewport).toMatch(/export const VIEWPORT_COOKIE = 'encoreViewport'/);
+    expect(PAGE_KEY_COOKIES).toEqual(['encoreFilters', 'encoreViewport']);
     const cookieReaders = appFiles.filter((file) =>
-      /filtersFromCookie\(|readCookie\(/.test(readFileSync(file, 'utf8')),
+      /filtersFromCookie\(|viewportFromCookie\(|readCookie\(/.test(readFileSync(file, 'utf8')),
     );
     expect(cookieReaders.map((file) => path.relative(path.resolve('app'), file)).sort()).toEqual([
       'lib/preferences.ts',
+      'lib/viewport.server.ts',
+      'root.tsx',
       'routes/home.server.ts',
     ]);
   });

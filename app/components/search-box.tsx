@@ -2,10 +2,14 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 
 import { Form, useLocation, useNavigate } from 'react-router';
 import type { Suggestions } from './search-panel';
 
+const EMPTY_SUGGESTIONS: Suggestions = { artists: [], events: [] };
+
 /** Typing pauses this long before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
 const loadPanel = () => import('./search-panel');
+// The box is in every page's first load: this one string is copied here, not imported with its module.
+const FAILED_SEARCH = 'Failed to search events';
 const SearchPanel = lazy(loadPanel);
 
 /**
@@ -40,6 +44,8 @@ export function SearchBox({
   const location = useLocation();
   const [value, setValue] = useState(defaultValue);
   const [results, setResults] = useState<Suggestions | null>(null);
+  // SPEC §8: a failed request says so ('Failed to search events'), never "No results found".
+  const [failed, setFailed] = useState(false);
   const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -63,6 +69,7 @@ export function SearchBox({
   const reset = useCallback(() => {
     cancel();
     setResults(null);
+    setFailed(false);
     setOpen(false);
     setActive(-1);
   }, [cancel]);
@@ -74,14 +81,15 @@ export function SearchBox({
       const controller = new AbortController();
       inflight.current = controller;
       setLoading(true);
-      let found: Suggestions;
+      let found: Suggestions | null;
       try {
         found = await (await loadPanel()).suggest(keyword, controller.signal);
       } catch {
-        found = { artists: [], events: [] };
+        found = null;
       }
       if (mine !== sequence.current) return; // a newer keystroke owns the panel
-      setResults(found);
+      setResults(found ?? EMPTY_SUGGESTIONS);
+      setFailed(found === null);
       setActive(-1);
       setOpen(true);
       setLoading(false);
@@ -247,7 +255,7 @@ export function SearchBox({
         )}
       </div>
       <p role="status" className="sr-only">
-        {open && results ? (count ? `${count} results` : 'No results found') : ''}
+        {open && results ? (failed ? FAILED_SEARCH : count ? `${count} results` : 'No results found') : ''}
       </p>
       {open && results && (
         <Suspense fallback={null}>
@@ -255,6 +263,8 @@ export function SearchBox({
             id={id}
             listboxId={listboxId}
             results={results}
+            failed={failed}
+            onRetry={() => void search(value.trim())}
             active={active}
             keyword={value.trim()}
             optionId={optionId}

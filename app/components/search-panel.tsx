@@ -3,10 +3,12 @@ import type { DiscoveryAttraction, DiscoveryEvent } from '~/lib/discovery';
 import { eventQuery, searchHref } from '~/lib/filters';
 import { request } from '~/lib/http';
 import { loadFilters } from '~/lib/preferences';
+import { STORE_MESSAGES } from '~/lib/store-errors';
 import { type AttractionCardView, type EventCardView, toAttractionCard, toEventCard } from '~/lib/views';
 import { DEFAULTS } from '../../contracts/enum-values.ts';
 import { CatalogueImage } from './catalogue-image';
 import { StatusBadge } from './status-badge';
+import { FetchFailure } from './store-failure';
 
 /**
  * The search box's results panel and its data, loaded when the visitor first focuses or types
@@ -42,6 +44,8 @@ export default function SearchPanel({
   id,
   listboxId,
   results,
+  failed = false,
+  onRetry,
   active,
   keyword,
   optionId,
@@ -51,6 +55,9 @@ export default function SearchPanel({
   id: string;
   listboxId: string;
   results: Suggestions;
+  /** The request failed (SPEC §8): say so and offer to search again. */
+  failed?: boolean;
+  onRetry?: () => void;
   active: number;
   keyword: string;
   optionId: (index: number) => string;
@@ -60,7 +67,9 @@ export default function SearchPanel({
   const count = results.artists.length + results.events.length;
   return (
     <div className={className}>
-      {count > 0 ? (
+      {failed ? (
+        <FetchFailure message={STORE_MESSAGES.searchEvents} onRetry={() => onRetry?.()} className="px-4 py-5" />
+      ) : count > 0 ? (
         <div id={listboxId} role="listbox" aria-label="Search results" className="divide-y divide-slate-100">
           {results.artists.length > 0 && (
             // biome-ignore lint/a11y/useSemanticElements: an ARIA listbox group (APG combobox); fieldset is for form controls

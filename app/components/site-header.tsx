@@ -33,9 +33,14 @@ const navLinkClass =
           : 'text-slate-700 hover:text-brand-700'
     }`;
 
-/** A route opts into the hero header (SPEC §2: artist pages) with `handle = { hero: true }`. */
+/**
+ * A route opts into the hero header (SPEC §2: artist pages) with `handle = { hero: true }`;
+ * only while it shows its data (an error screen in its place has no hero image behind the header).
+ */
 export function useHeroMode(): boolean {
-  return useMatches().some((match) => (match.handle as { hero?: boolean } | undefined)?.hero === true);
+  return useMatches().some(
+    (match) => (match.handle as { hero?: boolean } | undefined)?.hero === true && match.data != null,
+  );
 }
 
 export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {

@@ -1,4 +1,7 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
+
+type GuardContext = Pick<AppLoadContext, 'services' | 'sessionUser' | 'sessionUnavailable'>;
+
 import { readSessionUser, type SessionUser } from '../../server/accounts/session';
 import { RETRY_AFTER_SECONDS } from '../../server/errors';
 import type { PublicConfig } from './auth/config';
@@ -31,7 +34,7 @@ export async function requireDatabase(context: AppLoadContext): Promise<void> {
 
 export function requireUser(
   request: Request,
-  context: AppLoadContext,
+  context: GuardContext,
   options: { openSignIn?: boolean } = {},
 ): SessionUser {
   if (context.sessionUser) return context.sessionUser;
@@ -45,7 +48,7 @@ export function requireUser(
 }
 
 /** systemRole admin, with a token Firebase has not revoked (checked again on every admin page). */
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
+export async function requireAdmin(request: Request, context: GuardContext): Promise<SessionUser> {
   if (context.sessionUnavailable) throw serviceUnavailable();
   if (context.sessionUser?.systemRole !== 'admin') throw redirect('/', { headers: PRIVATE_HEADERS });
   const checked = await readSessionUser(context.services, request.headers.get('cookie'), {
@@ -58,7 +61,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
 }
 
 /** What the browser needs to talk to Firebase and the API; nothing secret. */
-export function publicConfig(context: AppLoadContext): PublicConfig {
+export function publicConfig(context: Pick<AppLoadContext, 'services'>): PublicConfig {
   const { env } = context.services;
   return {
     firebase: {
@@ -69,5 +72,7 @@ export function publicConfig(context: AppLoadContext): PublicConfig {
     },
     apiBaseUrl: env.PUBLIC_API_BASE_URL,
     onboardingDelayMs: env.ONBOARDING_DELAY_MS,
+    gtmId: env.GTM_ID ?? null,
+    buildCheckMs: env.BUILD_CHECK_INTERVAL_MS,
   };
 }

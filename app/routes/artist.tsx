@@ -1,4 +1,6 @@
+import { lazy } from 'react';
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
+import { STORE_MESSAGES, withStoreFallback } from '~/lib/store-errors';
 import type { Route } from './+types/artist';
 import { loadArtistPage } from './artist.server';
 
@@ -14,9 +16,20 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'P
 const loadView = () => import('./artist-view');
 const body = onUse('artist', loadView);
 
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), loadView()]);
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  // Another page of this artist's events (paging, filters), or another artist.
+  const sameArtist = new URL(request.url).pathname === window.location.pathname;
+  const message = sameArtist ? STORE_MESSAGES.artistEvents : STORE_MESSAGES.artistDetails;
+  const [data] = await withStoreFallback(() => Promise.all([serverLoader(), loadView()]), message);
   return data;
+}
+
+// Only error screens need it: a failed fetch with Retry, or the error page.
+const StoreErrorBoundary = lazy(() =>
+  import('~/components/store-failure').then((module) => ({ default: module.StoreErrorBoundary })),
+);
+export function ErrorBoundary() {
+  return <StoreErrorBoundary />;
 }
 
 export default function ArtistPage({ loaderData }: Route.ComponentProps) {

@@ -1,35 +1,178 @@
+import { useSyncExternalStore } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import { StaticPage } from '~/components/static-page';
+import { ANALYTICS_COOKIE, analyticsAllowed, setAnalyticsAllowed, subscribeAnalytics } from '~/lib/analytics';
+import type { PublicConfig } from '~/lib/auth/config';
 
 export const meta = () => [
   { title: 'Cookie Settings · Encore' },
-  { name: 'description', content: 'The cookies Encore uses and what each one is for.' },
+  {
+    name: 'description',
+    content: 'Every cookie and storage entry Encore uses, what each is for, and your analytics choice.',
+  },
 ];
 
-const cookies = [
-  ['Session', 'Keeps you signed in across pages. Required.'],
-  ['Preferences', 'Remembers your locale, screen size class and whether you finished the onboarding quiz. Required.'],
-  ['Analytics', 'Counts page views so we know which pages are useful. Only when analytics is enabled.'],
-] as const;
+type Entry = { name: string; kind: string; lasts: string; purpose: string };
+
+// Each entry names what the code really writes (app/lib/preferences.ts, location-start.ts,
+// viewport.ts, analytics.ts, reload-guard.ts, auth/*, server/accounts/routes.ts).
+const REQUIRED: Entry[] = [
+  {
+    name: 'encore_session',
+    kind: 'Cookie (HttpOnly)',
+    lasts: 'Until your sign-in token expires (at most an hour, renewed while you use Encore)',
+    purpose: 'Tells our server who is signed in, so your pages are rendered for you. Set only when you sign in.',
+  },
+  {
+    name: 'encoreFilters',
+    kind: 'Cookie and local storage',
+    lasts: '365 days',
+    purpose: 'Your place, dates, radius and ticket preference, so results near you show on the first load.',
+  },
+  {
+    name: 'encoreLocale',
+    kind: 'Cookie and local storage',
+    lasts: '365 days',
+    purpose: "Your browser's language.",
+  },
+  {
+    name: 'encoreViewport',
+    kind: 'Cookie',
+    lasts: '365 days',
+    purpose: 'The size class of your screen (xs to xl), so the server sends the layout that fits it.',
+  },
+  {
+    name: 'encore_quiz_submitted',
+    kind: 'Cookie',
+    lasts: '365 days',
+    purpose: 'That you answered the onboarding questions, so they are not asked again.',
+  },
+  {
+    name: ANALYTICS_COOKIE,
+    kind: 'Cookie',
+    lasts: '365 days',
+    purpose: 'Your analytics choice below. Set only when you change it.',
+  },
+  {
+    name: 'encore',
+    kind: 'Local storage',
+    lasts: 'Until you sign out',
+    purpose: 'Your account while signed in: name, picture, role and, in the app, the device push token.',
+  },
+  {
+    name: 'encoreUserLocation',
+    kind: 'Local storage',
+    lasts: 'Until you clear it',
+    purpose: 'The city your browser or network placed you in, offered as "Current location".',
+  },
+  {
+    name: 'firebaseLocalStorageDb',
+    kind: 'IndexedDB',
+    lasts: 'Until you sign out',
+    purpose: 'Your sign-in with our identity provider (Firebase Authentication).',
+  },
+  {
+    name: 'encoreLocated, encoreReloadGuard, encore-auth-redirect',
+    kind: 'Session storage',
+    lasts: 'This tab only',
+    purpose:
+      'That your location was asked once this visit; when the page last reloaded itself after a failed update (so it never loops); where to return after signing in with Google or Apple.',
+  },
+];
+
+const noop = () => () => {};
 
 export default function CookieSettings() {
+  const root = useRouteLoaderData('root') as { config?: PublicConfig } | undefined;
+  const tagManager = !!root?.config?.gtmId;
+  // Unknown on the server (the page is shared by every visitor), read in the browser.
+  const allowed = useSyncExternalStore(subscribeAnalytics, analyticsAllowed, () => null);
+  const hydrated = useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+
   return (
     <StaticPage title="Cookie Settings">
       <p>
-        Encore uses a small number of cookies and similar browser storage. Required cookies make the site work; the
-        others are used only where analytics is enabled for this site.
+        This page lists every cookie and storage entry Encore itself writes in your browser, and lets you turn analytics
+        off. Encore has no advertising cookies.
       </p>
-      <h2>Cookies we use</h2>
-      <ul>
-        {cookies.map(([name, purpose]) => (
-          <li key={name}>
-            <strong>{name}:</strong> {purpose}
-          </li>
-        ))}
-      </ul>
+
+      <h2>Analytics</h2>
+      {tagManager ? (
+        <p>
+          This site counts page views with a tag manager (Google Tag Manager): when analytics is on, its script loads
+          and each page you open is sent to it; the tag manager may set cookies of its own. When it is off, no page view
+          is sent.
+        </p>
+      ) : (
+        <p>No tag manager is configured on this site: no page view is sent anywhere, whatever you choose here.</p>
+      )}
+      <label className="mt-4 flex items-center gap-3 rounded-xl border border-slate-200 p-4">
+        <input
+          type="checkbox"
+          className="h-5 w-5 accent-brand-600"
+          checked={allowed ?? true}
+          disabled={!hydrated}
+          onChange={(event) => setAnalyticsAllowed(event.target.checked)}
+        />
+        <span>
+          <span className="block font-semibold text-ink">Allow analytics (page views)</span>
+          <span className="block text-sm text-slate-600" aria-live="polite">
+            {allowed === false
+              ? 'Off: no page views are sent.'
+              : 'On: page views are sent when a tag manager is set up.'}
+          </span>
+        </span>
+      </label>
+
+      <h2>Required cookies and storage</h2>
+      <p>These make the site work; Encore does not run without them.</p>
+      <div className="not-prose overflow-x-auto">
+        <table className="mt-3 w-full text-left text-sm">
+          <thead className="max-sm:sr-only">
+            <tr className="border-b border-slate-200 text-slate-600">
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Kind
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Kept
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                Purpose
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {REQUIRED.map((entry) => (
+              <tr key={entry.name} className="border-b border-slate-100 align-top max-sm:block max-sm:py-3">
+                <th
+                  scope="row"
+                  className="py-2 pr-4 font-mono text-xs font-semibold break-all text-ink max-sm:block max-sm:py-0.5 max-sm:text-sm"
+                >
+                  {entry.name}
+                </th>
+                <td className="py-2 pr-4 text-slate-700 max-sm:inline max-sm:py-0">{entry.kind}</td>
+                <td className="py-2 pr-4 text-slate-700 max-sm:inline max-sm:py-0 max-sm:before:content-['·_']">
+                  {entry.lasts}
+                </td>
+                <td className="py-2 text-slate-700 max-sm:block max-sm:pt-1">{entry.purpose}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
       <h2>Managing cookies</h2>
       <p>
-        You can delete cookies at any time in your browser settings. Deleting the session cookie signs you out; deleting
-        preference cookies resets your locale and may show the onboarding quiz again.
+        You can delete cookies and site data at any time in your browser settings. Deleting the session cookie or the
+        sign-in storage signs you out; deleting the preference cookies resets your place, dates and language and may
+        show the onboarding questions again.
       </p>
     </StaticPage>
   );

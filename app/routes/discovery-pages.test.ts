@@ -1,4 +1,4 @@
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -52,7 +52,16 @@ beforeAll(async () => {
   // Absolute URLs come from the configured origin (PUBLIC_ORIGIN), the one requests use here.
   const services = testServices(database, { PUBLIC_ORIGIN: 'http://encore.test' });
   handle = (request) =>
-    handler(request, { services, sessionUser: null, nonce: 'test-nonce', requestId: 'test', inputProblem: null });
+    handler(
+      request,
+      Object.assign(new RouterContextProvider(), {
+        services,
+        sessionUser: null,
+        nonce: 'test-nonce',
+        requestId: 'test',
+        inputProblem: null,
+      }),
+    );
 }, 60_000);
 
 afterAll(async () => {

@@ -1,4 +1,6 @@
+import { lazy } from 'react';
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
+import { STORE_MESSAGES, withStoreFallback } from '~/lib/store-errors';
 import type { Route } from './+types/event';
 import { loadEventPage } from './event.server';
 
@@ -12,8 +14,16 @@ const loadView = () => import('./event-view');
 const body = onUse('event', loadView);
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), loadView()]);
+  const [data] = await withStoreFallback(() => Promise.all([serverLoader(), loadView()]), STORE_MESSAGES.eventDetails);
   return data;
+}
+
+// Only error screens need it: a failed fetch with Retry, or the error page.
+const StoreErrorBoundary = lazy(() =>
+  import('~/components/store-failure').then((module) => ({ default: module.StoreErrorBoundary })),
+);
+export function ErrorBoundary() {
+  return <StoreErrorBoundary />;
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { MyEncoreTracking } from '~/components/tracking/my-encore-tracking';
 import { useBrowserGuard } from '~/lib/auth/guard';
-import { PRIVATE_HEADERS, requireUser } from '~/lib/auth.server';
+import { PRIVATE_HEADERS } from '~/lib/auth.server';
+import { guardedUser, namedMiddleware } from '~/lib/route-middleware.server';
 import { loadMyEncore } from '~/lib/tracking.server';
 import { getAccountDetails } from '../../server/accounts/accounts';
 import type { Route } from './+types/my-encore';
@@ -10,8 +11,10 @@ export const headers = () => PRIVATE_HEADERS;
 
 // SPEC §6: signed-in users only; an anonymous visitor is sent home with the sign-in dialog
 // open, and lands back here after signing in.
+export const middleware: Route.MiddlewareFunction[] = namedMiddleware('requireUserOrSignIn');
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context, { openSignIn: true });
+  const user = guardedUser(context);
   const [details, tracking] = await Promise.all([
     getAccountDetails(context.services.database.db, user.uid),
     loadMyEncore(request, context, user.uid),

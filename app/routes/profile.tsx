@@ -4,8 +4,9 @@ import { setAccount, withCacheBuster } from '~/lib/auth/account-store';
 import { authRequest } from '~/lib/auth/api';
 import { useBrowserGuard } from '~/lib/auth/guard';
 import { compressImage, ImageReadError } from '~/lib/auth/image';
-import { PRIVATE_HEADERS, requireUser } from '~/lib/auth.server';
+import { PRIVATE_HEADERS } from '~/lib/auth.server';
 import { HttpError } from '~/lib/http';
+import { guardedUser, namedMiddleware } from '~/lib/route-middleware.server';
 import type { Profile } from '../../contracts/accounts';
 import { getAccountDetails } from '../../server/accounts/accounts';
 import type { Route } from './+types/profile';
@@ -14,8 +15,10 @@ export const meta = () => [{ title: 'My account · Encore' }, { name: 'robots', 
 export const headers = () => PRIVATE_HEADERS;
 
 // SPEC §6: signed-in users only, otherwise /.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
+export const middleware: Route.MiddlewareFunction[] = namedMiddleware('requireUser');
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = guardedUser(context);
   const details = await getAccountDetails(context.services.database.db, user.uid);
   return {
     email: details?.email || user.email || '',

@@ -1,6 +1,7 @@
 import type { Services } from '../context.ts';
 import { evaluateAlerts } from './alerts.ts';
 import { trackingConfig } from './config.ts';
+import { fcmApp, fcmSender } from './fcm.ts';
 import { type Job, type Scheduler, startJobs } from './jobs.ts';
 import { observeTrackedEvents } from './observations.ts';
 import { deliverPendingPushes, getVapidKeys } from './push.ts';
@@ -13,6 +14,8 @@ export { recordPriceObservations } from './observations.ts';
 export function trackingJobs(services: Services): Job[] {
   const { db } = services.database;
   const config = trackingConfig(services.env);
+  const { FCM_SERVICE_ACCOUNT_FILE: serviceAccountFile } = services.env;
+  const native = serviceAccountFile ? fcmSender(fcmApp({ serviceAccountFile })) : undefined;
   return [
     { name: 'market-simulator', intervalMs: config.simulatorIntervalMs, run: () => simulateMarket(db) },
     { name: 'price-observation', intervalMs: config.observationIntervalMs, run: () => observeTrackedEvents(db) },
@@ -21,7 +24,11 @@ export function trackingJobs(services: Services): Job[] {
       intervalMs: config.alertsIntervalMs,
       run: async () => {
         const evaluated = await evaluateAlerts(db);
-        const pushed = await deliverPendingPushes(db, { subject: config.pushSubject, logger: services.logger });
+        const pushed = await deliverPendingPushes(db, {
+          subject: config.pushSubject,
+          logger: services.logger,
+          native,
+        });
         return { ...evaluated, pushed };
       },
     },

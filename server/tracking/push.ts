@@ -1,8 +1,9 @@
 import { isIP } from 'node:net';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushSubscriptionInput } from '../../contracts/tracking.ts';
 import type { Db } from '../db/client.ts';
+import { accounts } from '../db/schema.ts';
 import { alerts, appSecrets, pushSubscriptions } from '../db/schema-tracking.ts';
 import { ApiError } from '../errors.ts';
 
@@ -163,13 +164,38 @@ export async function sendPush(
 /** After this many failures in a row a subscription is dropped (the browser may re-subscribe). */
 const MAX_FAILURES = 10;
 
+/** A browser's Web Push subscription, or a device's native token (SPEC §3 pushNotificationToken). */
+export type WebPushTarget = { kind: 'web'; id: string; uid: string; endpoint: string; p256dh: string; auth: string };
+export type NativePushTarget = { kind: 'native'; uid: string; token: string };
+export type PushTarget = WebPushTarget | NativePushTarget;
+
 /**
- * Push every alert not pushed yet (the last day's) to its owner's subscriptions. Each alert is
- * attempted once and marked, so a push is never sent twice; the inbox keeps every alert.
+ * One way to hand a message to a push service, whatever the service: Web Push (browsers) and
+ * Firebase Cloud Messaging (the native shell, server/tracking/fcm.ts). 'gone' means the
+ * target will never accept another message and is removed.
+ */
+export type PushSender<T extends PushTarget> = {
+  send(target: T, payload: PushPayload): Promise<{ result: SendResult; status?: number; reason?: string }>;
+};
+
+export function webPushSender(keys: VapidKeys, options: PushOptions): PushSender<WebPushTarget> {
+  return { send: (target, payload) => sendPush(target, payload, keys, options) };
+}
+
+export type DeliveryOptions = PushOptions & {
+  batch?: number;
+  logger?: { warn(obj: object, msg: string): void };
+  /** Native tokens are skipped without it (no Firebase Cloud Messaging credentials configured). */
+  native?: PushSender<NativePushTarget>;
+};
+
+/**
+ * Push every alert not pushed yet (the last day's) to its owner's browsers and devices. Each
+ * alert is attempted once and marked, so a push is never sent twice; the inbox keeps every alert.
  */
 export async function deliverPendingPushes(
   db: Db,
-  options: PushOptions & { batch?: number; logger?: { warn(obj: object, msg: string): void } },
+  options: DeliveryOptions,
 ): Promise<{ alerts: number; delivered: number; failed: number; gone: number }> {
   const pending = await db
     .select({
@@ -188,52 +214,72 @@ export async function deliverPendingPushes(
   if (pending.length === 0) return totals;
 
   const uids = [...new Set(pending.map((a) => a.uid))];
-  const subscriptions = await db
-    .select({
-      id: pushSubscriptions.id,
-      uid: pushSubscriptions.uid,
-      endpoint: pushSubscriptions.endpoint,
-      p256dh: pushSubscriptions.p256dh,
-      auth: pushSubscriptions.auth,
-    })
-    .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.uid, uids));
-  const keys = subscriptions.length > 0 ? await getVapidKeys(db) : undefined;
+  const web: WebPushTarget[] = (
+    await db
+      .select({
+        id: pushSubscriptions.id,
+        uid: pushSubscriptions.uid,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      })
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.uid, uids))
+  ).map((row) => ({ kind: 'web', ...row }));
+  const native: NativePushTarget[] = options.native
+    ? (
+        await db
+          .select({ uid: accounts.uid, token: accounts.pushNotificationToken })
+          .from(accounts)
+          .where(and(inArray(accounts.uid, uids), ne(accounts.pushNotificationToken, '')))
+      ).map((row) => ({ kind: 'native', ...row }))
+    : [];
+  const webSender = web.length > 0 ? webPushSender(await getVapidKeys(db), options) : undefined;
 
-  const gone = new Set<string>();
+  const gone = new Set<PushTarget>();
   for (const alert of pending) {
     // Marked first: if the process dies mid-send, the fan misses a push, never gets two.
     await db.update(alerts).set({ pushedAt: sql`now()` }).where(eq(alerts.id, alert.id));
-    const targets = subscriptions.filter((s) => s.uid === alert.uid && !gone.has(s.id));
-    for (const subscription of targets) {
-      const { result, status } = await sendPush(
-        subscription,
-        { alertId: alert.id, kind: alert.kind, title: alert.title, body: alert.body, url: alert.url },
-        keys!,
-        options,
-      );
-      if (result === 'delivered') {
-        totals.delivered++;
-        await db
-          .update(pushSubscriptions)
-          .set({ lastSuccessAt: sql`now()`, failures: 0 })
-          .where(eq(pushSubscriptions.id, subscription.id));
-      } else if (result === 'gone') {
+    const payload = { alertId: alert.id, kind: alert.kind, title: alert.title, body: alert.body, url: alert.url };
+    const targets = [...web, ...native].filter((t) => t.uid === alert.uid && !gone.has(t));
+    for (const target of targets) {
+      const { result, status, reason } =
+        target.kind === 'web' ? await webSender!.send(target, payload) : await options.native!.send(target, payload);
+      if (result === 'delivered') totals.delivered++;
+      else if (result === 'gone') {
         totals.gone++;
-        gone.add(subscription.id);
-        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+        gone.add(target);
       } else {
         totals.failed++;
-        options.logger?.warn({ status, alertId: alert.id }, 'web push not accepted');
-        await db
-          .update(pushSubscriptions)
-          .set({ failures: sql`${pushSubscriptions.failures} + 1` })
-          .where(eq(pushSubscriptions.id, subscription.id));
-        await db
-          .delete(pushSubscriptions)
-          .where(and(eq(pushSubscriptions.id, subscription.id), sql`${pushSubscriptions.failures} >= ${MAX_FAILURES}`));
+        options.logger?.warn({ status, reason, alertId: alert.id, kind: target.kind }, 'push not accepted');
       }
+      await recordOutcome(db, target, result);
     }
   }
   return totals;
+}
+
+async function recordOutcome(db: Db, target: PushTarget, result: SendResult) {
+  if (target.kind === 'native') {
+    // Only this token: the device may have registered a new one meanwhile.
+    if (result === 'gone') {
+      await db
+        .update(accounts)
+        .set({ pushNotificationToken: '' })
+        .where(and(eq(accounts.uid, target.uid), eq(accounts.pushNotificationToken, target.token)));
+    }
+    return;
+  }
+  const id = eq(pushSubscriptions.id, target.id);
+  if (result === 'delivered') {
+    await db.update(pushSubscriptions).set({ lastSuccessAt: sql`now()`, failures: 0 }).where(id);
+  } else if (result === 'gone') {
+    await db.delete(pushSubscriptions).where(id);
+  } else {
+    await db
+      .update(pushSubscriptions)
+      .set({ failures: sql`${pushSubscriptions.failures} + 1` })
+      .where(id);
+    await db.delete(pushSubscriptions).where(and(id, sql`${pushSubscriptions.failures} >= ${MAX_FAILURES}`));
+  }
 }

@@ -4,6 +4,7 @@ import { getPublicConfig } from '~/lib/auth/config';
 import type { AuthMode } from '~/lib/auth/dialog-store';
 import type { SocialProvider } from '~/lib/auth/session';
 import { type CredentialErrors, validateCredentials } from '~/lib/auth/validation';
+import { isNative } from '~/lib/platform';
 import { useIsAndroid } from './use-is-android';
 
 // The sign-in machinery (Firebase, API client, error sentences) is fetched when the visitor
@@ -84,7 +85,8 @@ export function AuthForm({ mode, onModeChange, onSuccess, continueTo, renderTitl
   }
 
   async function onSocial(provider: SocialProvider) {
-    if (getPublicConfig().firebase.emulatorHost) {
+    // Devices sign in through the shell's plugin, emulator or not (ADR 0021).
+    if (getPublicConfig().firebase.emulatorHost && !isNative()) {
       setFormError(null);
       setChooser(provider);
       return;

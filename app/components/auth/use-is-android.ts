@@ -1,12 +1,16 @@
 import { useSyncExternalStore } from 'react';
+import { platform } from '~/lib/platform';
 
 const noop = () => () => {};
 
-/** SPEC §2: the Apple button is hidden on Android. Unknown while server rendering. */
+/**
+ * SPEC §2: the Apple button is hidden on Android: the native shell on Android, and Android
+ * browsers (no Sign in with Apple sheet there either). Unknown while server rendering.
+ */
 export function useIsAndroid(): boolean {
   return useSyncExternalStore(
     noop,
-    () => /Android/i.test(navigator.userAgent),
+    () => platform() === 'android' || (platform() === 'web' && /Android/i.test(navigator.userAgent)),
     () => false,
   );
 }

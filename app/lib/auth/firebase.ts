@@ -1,4 +1,6 @@
+import type { FirebaseApp } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
+import { isNative } from '../platform';
 import { getPublicConfig } from './config';
 
 /**
@@ -38,11 +40,25 @@ async function load(): Promise<FirebaseKit> {
   const app =
     getApps().find((a) => a.name === 'encore') ??
     initializeApp({ apiKey, projectId, authDomain: authDomain || `${projectId}.firebaseapp.com` }, 'encore');
-  const auth = sdk.getAuth(app);
+  const auth = authFor(sdk, app);
   if (emulatorHost && !auth.emulatorConfig) {
     sdk.connectAuthEmulator(auth, `http://${emulatorHost}`, { disableWarnings: true });
   }
   return { auth, sdk, emulator: !!emulatorHost };
+}
+
+/**
+ * SPEC §9 persistence order: indexed store, local storage, session storage (getAuth's own
+ * order in browsers); native apps use the indexed store alone, and sign in through the
+ * shell's plugins instead of popups, so no popup resolver is loaded there.
+ */
+function authFor(sdk: AuthSdk, app: FirebaseApp): Auth {
+  if (!isNative()) return sdk.getAuth(app);
+  try {
+    return sdk.initializeAuth(app, { persistence: sdk.indexedDBLocalPersistence });
+  } catch {
+    return sdk.getAuth(app); // already initialised on this page
+  }
 }
 
 /** Starts the download early (e.g. when a sign-in form appears) without waiting for it. */

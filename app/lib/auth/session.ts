@@ -1,6 +1,7 @@
 import type { User } from 'firebase/auth';
 import type { Profile } from '../../../contracts/accounts';
 import { HttpError } from '../http';
+import { isNative } from '../platform';
 import { getAccount, resetAccount, setAccount, withCacheBuster } from './account-store';
 import { authRequest } from './api';
 import { type AuthSdk, loadFirebase, SESSION_SYNC_PATH } from './firebase';
@@ -48,6 +49,13 @@ function providerFor(sdk: AuthSdk, provider: SocialProvider) {
  */
 export async function signInWithSocial(provider: SocialProvider, continueTo: string): Promise<'done' | 'redirecting'> {
   const { auth, sdk } = await loadFirebase();
+  if (isNative()) {
+    // No popups nor redirects inside the shell: the device's own sign-in sheet (ADR 0021).
+    const { nativeCredential } = await import('../platform/native-auth');
+    const result = await sdk.signInWithCredential(auth, await nativeCredential(sdk, provider));
+    await completeSignIn(result.user);
+    return 'done';
+  }
   try {
     const credential = await sdk.signInWithPopup(auth, providerFor(sdk, provider));
     await completeSignIn(credential.user);
@@ -143,6 +151,31 @@ export async function completeSignIn(user: User) {
     await signOut().catch(() => {});
     throw new SignInIncompleteError({ cause: error });
   }
+}
+
+/**
+ * The native shell's push token (a new device, or the push service renewed it): SPEC §7 POST
+ * /accounts again, so alerts reach this device (server/tracking/fcm.ts).
+ */
+export async function registerPushToken(pushNotificationToken: string) {
+  const user = await currentUser();
+  if (!user) return;
+  const token = await user.getIdToken();
+  const account = getAccount();
+  await authRequest('/accounts', {
+    method: 'POST',
+    body: {
+      uid: account.uid,
+      email: account.email,
+      displayName: account.displayName,
+      image: user.photoURL ?? '',
+      token,
+      pushNotificationToken,
+    },
+    redirectOn401: false,
+    notify: false,
+  });
+  setAccount({ token, pushNotificationToken });
 }
 
 /** SPEC §4: loading the profile fills uid, image, firstName, lastName, systemRole and onboarding. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmail, validateCredentials } from './validation';
+import { isValidEmail, isValidWebsiteUrl, validateCredentials } from './validation';
 
 describe('SPEC §5 email rule', () => {
   it('accepts ordinary addresses', () => {
@@ -21,5 +21,34 @@ describe('SPEC §5 email rule', () => {
   it("gives SPEC's messages", () => {
     expect(validateCredentials('nope', '')).toEqual({ email: 'Invalid E-mail', password: 'Please type something' });
     expect(validateCredentials('pat@example.com', 'x')).toEqual({});
+  });
+});
+
+describe('SPEC §5 website URL rule', () => {
+  it('accepts http and https addresses with a host, port, path, query and fragment', () => {
+    for (const ok of [
+      'https://encore.example',
+      'http://tickets.encore.example:8080/artists?id=1#top',
+      'https://sub.domain.co.uk/path/to/page',
+      '  https://encore.example/  ',
+    ]) {
+      expect(isValidWebsiteUrl(ok), ok).toBe(true);
+    }
+  });
+
+  it('refuses other schemes, bare words, credentials, spaces and IP-less garbage', () => {
+    for (const bad of [
+      'encore.example',
+      'ftp://encore.example',
+      'javascript:alert(1)',
+      'https://',
+      'https://encore',
+      'https://user:pw@encore.example',
+      'https://encore.example/a b',
+      'https://-bad-.example',
+      `https://encore.example/${'a'.repeat(2100)}`,
+    ]) {
+      expect(isValidWebsiteUrl(bad), bad).toBe(false);
+    }
   });
 });

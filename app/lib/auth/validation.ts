@@ -27,3 +27,14 @@ export function validateCredentials(email: string, password: string): Credential
   if (!password) errors.password = REQUIRED_MESSAGE;
   return errors;
 }
+
+/**
+ * SPEC §5 website URL pattern: an http or https address with a host name that has a dot
+ * (or localhost), an optional port, path, query and fragment; no spaces, no credentials.
+ */
+const WEBSITE_URL_PATTERN =
+  /^https?:\/\/(?:localhost|(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63})(?::\d{1,5})?(?:[/?#][^\s]*)?$/;
+
+export function isValidWebsiteUrl(value: string): boolean {
+  return value.length <= 2048 && WEBSITE_URL_PATTERN.test(value.trim());
+}

@@ -1,6 +1,7 @@
 import { useBrowserGuard } from '~/lib/auth/guard';
 import { REFERRAL_LABELS } from '~/lib/auth/onboarding';
-import { PRIVATE_HEADERS, requireAdmin } from '~/lib/auth.server';
+import { PRIVATE_HEADERS } from '~/lib/auth.server';
+import { namedMiddleware } from '~/lib/route-middleware.server';
 import type { Distribution } from '../../../contracts/accounts';
 import { getAdminStats } from '../../../server/accounts/accounts';
 import type { Route } from './+types/dashboard';
@@ -8,8 +9,9 @@ import type { Route } from './+types/dashboard';
 export const meta = () => [{ title: 'Admin dashboard · Encore' }, { name: 'robots', content: 'noindex' }];
 export const headers = () => PRIVATE_HEADERS;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export const middleware: Route.MiddlewareFunction[] = namedMiddleware('requireAdmin');
+
+export async function loader({ context }: Route.LoaderArgs) {
   return { stats: await getAdminStats(context.services.database.db) };
 }
 

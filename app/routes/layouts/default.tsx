@@ -1,10 +1,14 @@
 import { Outlet } from 'react-router';
+import { MiniDrawer } from '~/components/mini-drawer';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
+import { useMiniDrawer } from '~/components/use-mini-drawer';
 
 export default function DefaultLayout() {
+  const drawer = useMiniDrawer();
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className={`flex min-h-screen flex-col ${drawer ? 'lg:pl-[57px]' : ''}`}>
+      {drawer && <MiniDrawer />}
       <SiteHeader />
       <div className="flex-1">
         <Outlet />

@@ -1,0 +1,5 @@
+package app.encore.tickets;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}

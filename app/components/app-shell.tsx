@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from 'react';
+import { PrefetchPageLinks, useLocation, useRouteLoaderData } from 'react-router';
+import { trackPageView } from '~/lib/analytics';
+import type { PublicConfig } from '~/lib/auth/config';
+import { isStaleBuild, startBuildCheck } from '~/lib/build-check';
+import { startPlatform } from '~/lib/platform';
+import { createPreloadQueue } from '~/lib/preload-queue';
+import { guardChunkLoads } from '~/lib/reload-guard';
+import { rememberViewport } from '~/lib/viewport';
+
+const HOUR = 3_600_000;
+
+/**
+ * What every page does in the browser besides rendering (SPEC §2, §4, §9): tag-manager page
+ * views, the viewport cookie, new-build detection, the chunk reload guard, route preloads on
+ * intent and, inside the native shell, push. Small by design: it ships with every page.
+ */
+export function AppShell() {
+  const root = useRouteLoaderData('root') as { config?: PublicConfig } | undefined;
+  const gtmId = root?.config?.gtmId ?? null;
+  const buildCheckMs = root?.config?.buildCheckMs ?? HOUR;
+  const { pathname, search } = useLocation();
+  const [prefetched, setPrefetched] = useState<string[]>([]);
+
+  useEffect(() => {
+    rememberViewport();
+    let timer: number | undefined;
+    const onResize = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(rememberViewport, 250);
+    };
+    window.addEventListener('resize', onResize);
+    const stopGuard = guardChunkLoads();
+    startPlatform();
+    return () => {
+      window.removeEventListener('resize', onResize);
+      window.clearTimeout(timer);
+      stopGuard();
+    };
+  }, []);
+
+  useEffect(() => startBuildCheck(buildCheckMs), [buildCheckMs]);
+
+  const firstPage = useRef(true);
+  useEffect(() => {
+    // SPEC §4: on a build newer than this code, the next navigation loads the page anew.
+    if (!firstPage.current && isStaleBuild()) {
+      window.location.reload();
+      return;
+    }
+    firstPage.current = false;
+    if (gtmId) trackPageView(gtmId, pathname + search);
+  }, [pathname, search, gtmId]);
+
+  useEffect(() => {
+    const queue = createPreloadQueue((path) => setPrefetched((list) => [...list, path]));
+    const onIntent = (event: Event) => {
+      const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+      if (!link || link.target || link.origin !== window.location.origin) return;
+      const path = link.pathname + link.search;
+      if (path !== window.location.pathname + window.location.search) queue.add(path);
+    };
+    window.addEventListener('pointerover', onIntent, { passive: true });
+    window.addEventListener('focusin', onIntent);
+    return () => {
+      window.removeEventListener('pointerover', onIntent);
+      window.removeEventListener('focusin', onIntent);
+      queue.clear();
+    };
+  }, []);
+
+  return (
+    <>
+      {prefetched.map((page) => (
+        <div key={page} hidden data-preload={page}>
+          <PrefetchPageLinks page={page} />
+        </div>
+      ))}
+    </>
+  );
+}

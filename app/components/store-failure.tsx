@@ -1,0 +1,52 @@
+import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
+import { storeFailureOf } from '~/lib/store-errors';
+import { ErrorPage } from './error-page';
+
+/** A catalogue fetch that failed (SPEC §8 store messages), with a way to try again. */
+export function FetchFailure({
+  message,
+  onRetry,
+  className = '',
+}: {
+  message: string;
+  onRetry: () => void;
+  className?: string;
+}) {
+  return (
+    <div role="alert" className={`flex flex-col items-center gap-3 text-center ${className}`}>
+      <p className="text-sm font-semibold text-ink">{message}</p>
+      <p className="text-sm text-slate-600">Check your connection and try again.</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      >
+        Retry
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Error boundary of the catalogue pages: a failed fetch on a client navigation shows its
+ * store message and Retry (loads the page's data again); any other error is the error page.
+ */
+export function StoreErrorBoundary() {
+  const error = useRouteError();
+  const revalidator = useRevalidator();
+  const failure = storeFailureOf(error);
+  if (failure) {
+    return (
+      <main className="mx-auto flex min-h-[50vh] max-w-xl items-center justify-center px-4 py-16">
+        <FetchFailure
+          message={failure.message}
+          onRetry={() => void revalidator.revalidate()}
+          className={revalidator.state === 'loading' ? 'opacity-60' : ''}
+        />
+      </main>
+    );
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const detail = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined;
+  return <ErrorPage status={status} detail={detail} />;
+}
