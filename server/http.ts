@@ -22,6 +22,41 @@ import { createPageCache, type PageCache } from './page-cache.ts';
  */
 export const PAGE_KEY_COOKIES = ['encoreFilters'] as const;
 
+/**
+ * Query parameters page renders read (app/**: the filters of lib/filters.ts, the sign-in
+ * continuation, the sign-in and password-reset links) and React Router's own (`_routes` of
+ * .data requests, `index`). Any other parameter cannot change a page, so it is left out of
+ * the page-cache key and of the rendered URL (ADR 0027): `?x=1` no longer buys a render.
+ * server/page-cache.test.ts checks app/ reads no other parameter.
+ */
+export const PAGE_KEY_QUERY = [
+  'keyword',
+  'startDateTime',
+  'endDateTime',
+  'geoPoint',
+  'near',
+  'city',
+  'postalCode',
+  'countryCode',
+  'locale',
+  'radius',
+  'unit',
+  'source',
+  'sort',
+  'ticketCategory',
+  'segmentId',
+  'genreId',
+  'venueId',
+  'priceRanges',
+  'page',
+  'signin',
+  'mode',
+  'oobCode',
+  'redirectTo',
+  '_routes',
+  'index',
+] as const;
+
 export type WebServerOptions = {
   services: Services;
   /** Folder holding React Router's `client/` and `server/` output. */
@@ -95,6 +130,7 @@ export async function createWebServer({
     const cache = createPageCache({
       ttlMs: env.PAGE_CACHE_TTL_MS,
       keyCookies: PAGE_KEY_COOKIES,
+      keyQuery: PAGE_KEY_QUERY,
       sessionCookie: SESSION_COOKIE,
       onError: (error) => logger.error({ err: error }, 'page cache render failed'),
     });
@@ -104,7 +140,7 @@ export async function createWebServer({
   }
   const renderDocument = createRequestHandler(build, mode);
   const render = async (req: IncomingMessage) => {
-    const request = fetchRequest(req);
+    const request = fetchRequest(req, pageCache?.urlOf(req));
     return renderDocument(request, await getLoadContext(request));
   };
 
@@ -130,11 +166,11 @@ export async function createWebServer({
  * socket, Host header, path): a cached page is keyed on exactly these. Always GET: a HEAD
  * is answered from the GET's render, without its body.
  */
-function fetchRequest(req: IncomingMessage): Request {
+function fetchRequest(req: IncomingMessage, pathAndQuery = req.url ?? '/'): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https:' : 'http:';
-  const url = new URL(req.url ?? '/', `${protocol}//${headers.get('host') ?? 'localhost'}`);
+  const url = new URL(pathAndQuery, `${protocol}//${headers.get('host') ?? 'localhost'}`);
   return new Request(url, { method: 'GET', headers });
 }
 

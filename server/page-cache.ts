@@ -30,6 +30,12 @@ export type PageCacheOptions = {
   keyCookies: readonly string[];
   /** A request carrying this cookie is a signed-in visitor's: never cached. */
   sessionCookie: string;
+  /**
+   * Query parameters a render reads (app/**). When given, every other parameter is left out
+   * of the key and of the URL the page is rendered with (`urlOf`), so `?utm_source=…` or a
+   * made-up `?x=1` is the same page, served from the same entry, instead of a render each.
+   */
+  keyQuery?: readonly string[];
   maxEntries?: number;
   maxBytes?: number;
   now?: () => number;
@@ -66,6 +72,8 @@ export type PageCacheStats = {
 export type PageCache = {
   /** The key of a request that may be answered from the cache, or undefined. */
   keyOf(req: IncomingMessage): string | undefined;
+  /** The request's path and query as the cache keys and renders it: unread parameters left out. */
+  urlOf(req: IncomingMessage): string;
   /**
    * Answers from the cache, rendering once on a miss. Resolves false when the caller must
    * render the page itself (the answer is not cacheable, or the render failed); nothing has
@@ -101,6 +109,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   /** Bumped by clear(): a render that started before a catalogue change is not stored. */
   let generation = 0;
   const counts = { hits: 0, stale: 0, misses: 0, renders: 0 };
+  const keyQuery = options.keyQuery && new Set(options.keyQuery);
+  const urlOf = (req: IncomingMessage) => (keyQuery ? readQuery(req.url ?? '/', keyQuery) : (req.url ?? '/'));
 
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -211,8 +221,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const userAgent = req.headers['user-agent'];
       const bot = userAgent ? isbot(userAgent) : false;
       // JSON keeps the parts apart whatever characters they hold.
-      return JSON.stringify([protocol, host, req.url ?? '/', cookies, bot]);
+      return JSON.stringify([protocol, host, urlOf(req), cookies, bot]);
     },
+
+    urlOf,
 
     async serve(req, res, key, run) {
       try {
@@ -286,6 +298,31 @@ async function read(response: Response): Promise<Rendered> {
   }
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
   return { status: response.status, headers, body };
+}
+
+/**
+ * The path with only the parameters in `read`, in their order and raw spelling: the render
+ * cannot tell the requests apart, so they share one entry.
+ */
+function readQuery(url: string, read: Set<string>): string {
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const kept: string[] = [];
+  for (const pair of url.slice(mark + 1).split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const rawName = eq < 0 ? pair : pair.slice(0, eq);
+    let name: string;
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+    } catch {
+      // Undecodable: kept as typed, so the render decides what it means.
+      kept.push(pair);
+      continue;
+    }
+    if (read.has(name)) kept.push(pair);
+  }
+  return kept.length ? `${url.slice(0, mark)}?${kept.join('&')}` : url.slice(0, mark);
 }
 
 /** Every raw value of a cookie in a Cookie header, in order. */
