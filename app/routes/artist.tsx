@@ -1,4 +1,5 @@
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
+import { FILTER_POPUPS, loadSignInDialog, loadTracking } from '~/components/part-code';
 import type { Route } from './+types/artist';
 import { loadArtistPage } from './artist.server';
 
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'P
 // The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
 // of the first load. A client navigation loads it with the data.
 const loadView = () => import('./artist-view');
-const body = onUse('artist', loadView);
+const body = onUse('artist', loadView, [...FILTER_POPUPS, loadSignInDialog, loadTracking]);
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await Promise.all([serverLoader(), loadView()]);

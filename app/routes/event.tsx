@@ -1,4 +1,5 @@
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
+import { loadSignInDialog, loadTracking } from '~/components/part-code';
 import type { Route } from './+types/event';
 import { loadEventPage } from './event.server';
 
@@ -9,7 +10,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'P
 // The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
 // of the first load. A client navigation loads it with the data.
 const loadView = () => import('./event-view');
-const body = onUse('event', loadView);
+const body = onUse('event', loadView, [loadSignInDialog, loadTracking]);
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await Promise.all([serverLoader(), loadView()]);

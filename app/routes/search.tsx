@@ -1,4 +1,5 @@
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
+import { FILTER_POPUPS, loadSearchSettings, loadSignInDialog, loadTracking } from '~/components/part-code';
 import type { Route } from './+types/search';
 import { loadSearch } from './search.server';
 
@@ -9,7 +10,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'S
 // The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
 // of the first load. A client navigation loads it with the data.
 const loadView = () => import('./search-view');
-const body = onUse('search', loadView);
+const body = onUse('search', loadView, [...FILTER_POPUPS, loadSearchSettings, loadSignInDialog, loadTracking]);
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await Promise.all([serverLoader(), loadView()]);
