@@ -7,5 +7,10 @@ declare module 'react-router' {
     services: Services;
     /** The verified user of the session cookie; null for anonymous visitors. */
     sessionUser: SessionUser | null;
+    /**
+     * Bumped by every catalogue write in this process: what loaders keep across requests is
+     * kept per version (the server's own module instance counts; the app's build has its own).
+     */
+    catalogueVersion?: number;
   }
 }

@@ -13,6 +13,7 @@ import { onCatalogueChanged } from './catalogue/changes.ts';
 import { compressedResponse } from './compress.ts';
 import type { Services } from './context.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
+import { PAGE_KEY_QUERY } from './page-query.ts';
 
 /**
  * Cookies page renders read (app/**): the remembered filters (app/lib/preferences.ts
@@ -22,40 +23,7 @@ import { createPageCache, type PageCache } from './page-cache.ts';
  */
 export const PAGE_KEY_COOKIES = ['encoreFilters'] as const;
 
-/**
- * Query parameters page renders read (app/**: the filters of lib/filters.ts, the sign-in
- * continuation, the sign-in and password-reset links) and React Router's own (`_routes` of
- * .data requests, `index`). Any other parameter cannot change a page, so it is left out of
- * the page-cache key and of the rendered URL (ADR 0027): `?x=1` no longer buys a render.
- * server/page-cache.test.ts checks app/ reads no other parameter.
- */
-export const PAGE_KEY_QUERY = [
-  'keyword',
-  'startDateTime',
-  'endDateTime',
-  'geoPoint',
-  'near',
-  'city',
-  'postalCode',
-  'countryCode',
-  'locale',
-  'radius',
-  'unit',
-  'source',
-  'sort',
-  'ticketCategory',
-  'segmentId',
-  'genreId',
-  'venueId',
-  'priceRanges',
-  'page',
-  'signin',
-  'mode',
-  'oobCode',
-  'redirectTo',
-  '_routes',
-  'index',
-] as const;
+export { PAGE_KEY_QUERY } from './page-query.ts';
 
 export type WebServerOptions = {
   services: Services;
@@ -116,10 +84,15 @@ export async function createWebServer({
   });
 
   const mode = env.NODE_ENV === 'production' ? 'production' : 'development';
-  // Loaders learn the signed-in user from the verified session cookie (server/accounts/session.ts).
+  // Loaders learn the signed-in user from the verified session cookie (server/accounts/session.ts),
+  // and which catalogue they read: data kept across requests is kept per version (ADR 0028).
+  let catalogueVersion = 0;
+  const stopCounting = onCatalogueChanged(() => catalogueVersion++);
+  app.addHook('onClose', async () => stopCounting());
   const getLoadContext = async (request: Request) => ({
     services,
     sessionUser: await readSessionUser(services, request.headers.get('cookie')),
+    catalogueVersion,
   });
   const handle = createRequestListener({ build, mode, getLoadContext });
 

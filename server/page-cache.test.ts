@@ -318,6 +318,25 @@ describe('anonymous pages through the server', () => {
     expect((await fetchRaw(`${origin}/about-us`)).text).not.toContain(uid);
   });
 
+  it('reads a page’s public data once for signed-in fans too, and again after a catalogue change', async () => {
+    const cookie = `${SESSION_COOKIE}=${tokens.mint('shared-data-fan', { email: 'fan2@example.test' })}`;
+    const url = `${origin}${eventUrl()}?ticketCategory=great_view`;
+    await setInfo('Doors open at seven.');
+    notifyCatalogueChanged();
+    const first = await fetchRaw(url, { headers: { Cookie: cookie } });
+    expect(first.text).toContain('Doors open at seven.');
+    expect(first.text).toContain('shared-data-fan');
+    await setInfo('Doors open at six.');
+    // Rendered for this fan again, from the data read a moment ago.
+    const second = await fetchRaw(url, { headers: { Cookie: cookie } });
+    expect(second.text).toContain('Doors open at seven.');
+    expect(second.text).toContain('shared-data-fan');
+    notifyCatalogueChanged();
+    expect((await fetchRaw(url, { headers: { Cookie: cookie } })).text).toContain('Doors open at six.');
+    await setInfo('Doors open at seven.');
+    notifyCatalogueChanged();
+  });
+
   it('renders the remembered place of each visitor (filters cookie) on its own', async () => {
     const near = (place: string) => ({
       Cookie: `encoreFilters=${encodeURIComponent(`geoPoint=30.2672:-97.7431&near=${place}`)}`,

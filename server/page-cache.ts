@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { isbot } from 'isbot';
 import { COMPRESSIBLE, MIN_BYTES, pickEncoding } from './compress.ts';
+import { readQuery } from './page-query.ts';
 
 /**
  * Anonymous page micro-cache (ADR 0009). A server-rendered page costs its loaders' queries
@@ -298,31 +299,6 @@ async function read(response: Response): Promise<Rendered> {
   }
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
   return { status: response.status, headers, body };
-}
-
-/**
- * The path with only the parameters in `read`, in their order and raw spelling: the render
- * cannot tell the requests apart, so they share one entry.
- */
-function readQuery(url: string, read: Set<string>): string {
-  const mark = url.indexOf('?');
-  if (mark < 0) return url;
-  const kept: string[] = [];
-  for (const pair of url.slice(mark + 1).split('&')) {
-    if (!pair) continue;
-    const eq = pair.indexOf('=');
-    const rawName = eq < 0 ? pair : pair.slice(0, eq);
-    let name: string;
-    try {
-      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-    } catch {
-      // Undecodable: kept as typed, so the render decides what it means.
-      kept.push(pair);
-      continue;
-    }
-    if (read.has(name)) kept.push(pair);
-  }
-  return kept.length ? `${url.slice(0, mark)}?${kept.join('&')}` : url.slice(0, mark);
 }
 
 /** Every raw value of a cookie in a Cookie header, in order. */

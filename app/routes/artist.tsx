@@ -1,12 +1,14 @@
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
 import { FILTER_POPUPS, loadSignInDialog, loadTracking } from '~/components/part-code';
+import { sharedPageData } from '~/lib/page-data.server';
 import type { Route } from './+types/artist';
 import { loadArtistPage } from './artist.server';
 
 /** SPEC §2: the header shows this page in hero mode (no search box, artist image behind it). */
 export const handle = { hero: true };
 
-export const loader = (args: Route.LoaderArgs) => loadArtistPage(args);
+// Public data only: shared with every visitor of the same page for a short while (ADR 0028).
+export const loader = (args: Route.LoaderArgs) => sharedPageData('artist', args, () => loadArtistPage(args));
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Page not found · Encore' }];
 

@@ -1,9 +1,11 @@
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
 import { loadSignInDialog, loadTracking } from '~/components/part-code';
+import { sharedPageData } from '~/lib/page-data.server';
 import type { Route } from './+types/event';
 import { loadEventPage } from './event.server';
 
-export const loader = (args: Route.LoaderArgs) => loadEventPage(args);
+// Public data only: shared with every visitor of the same page for a short while (ADR 0028).
+export const loader = (args: Route.LoaderArgs) => sharedPageData('event', args, () => loadEventPage(args));
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Page not found · Encore' }];
 

@@ -1,9 +1,11 @@
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
 import { FILTER_POPUPS, loadSearchSettings, loadSignInDialog, loadTracking } from '~/components/part-code';
+import { sharedPageData } from '~/lib/page-data.server';
 import type { Route } from './+types/search';
 import { loadSearch } from './search.server';
 
-export const loader = (args: Route.LoaderArgs) => loadSearch(args);
+// Public data only: shared with every visitor of the same page for a short while (ADR 0028).
+export const loader = (args: Route.LoaderArgs) => sharedPageData('search', args, () => loadSearch(args));
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Search · Encore' }];
 
