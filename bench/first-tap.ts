@@ -99,7 +99,7 @@ export async function measureFirstTaps(
   origin: string,
   chromiumProcess: Chromium,
   plan: TapPlan,
-  options: { quick: boolean },
+  options: { quick: boolean; networks?: NetworkName[]; devices?: DeviceName[]; actions?: TapAction[] },
   log: (line: string) => void,
 ): Promise<TapFigure[]> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromiumProcess.port}`);
@@ -107,8 +107,8 @@ export async function measureFirstTaps(
   let artist = 0;
   let event = 0;
   try {
-    for (const network of Object.keys(NETWORKS) as NetworkName[]) {
-      for (const device of Object.keys(DEVICES) as DeviceName[]) {
+    for (const network of options.networks ?? (Object.keys(NETWORKS) as NetworkName[])) {
+      for (const device of options.devices ?? (Object.keys(DEVICES) as DeviceName[])) {
         const cases: { action: TapAction; signedIn: boolean; url: string }[] = [
           { action: 'dates', signedIn: false, url: plan.home },
           { action: 'suggestion', signedIn: false, url: plan.home },
