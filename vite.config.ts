@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
@@ -36,39 +35,6 @@ function shellModules(ctx: ChunkingContext): Set<string> {
   return found;
 }
 
-/**
- * Code a page fetches once idle (ADR 0029): the page parts' own modules (views, cards,
- * filter buttons and their popups, the search box and panel, the sign-in dialog, the tracking
- * client) as ONE file instead of twenty-odd small shared ones. On a slow link each request
- * pays the round trip, six at a time: 28 files on Slow 3G were five waves of 2 s. Only app/
- * modules that no route module, layout or the root reaches statically: those stay where they
- * are, so nothing moves into first-load JavaScript. Packages keep their own chunks.
- */
-const APP = path.resolve('app') + path.sep;
-/** Route modules (not the page bodies they load on use), layouts and the root, as the build names them. */
-const EAGER_ROOTS = [
-  ROOT,
-  ...readdirSync(path.resolve('app/routes'), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.tsx?$/.test(file) && !/(-view\.tsx|\.server\.ts|\.test\.tsx?)$/.test(file))
-    .map((file) => path.resolve('app/routes', file)),
-].flatMap((file) => [file, `${file}?__react-router-build-client-route`]);
-const eagers = new WeakMap<ChunkingContext, Set<string>>();
-function eagerModules(ctx: ChunkingContext): Set<string> {
-  let found = eagers.get(ctx);
-  if (!found) {
-    found = new Set();
-    const stack = [...EAGER_ROOTS];
-    while (stack.length) {
-      const id = stack.pop()!;
-      if (found.has(id)) continue;
-      found.add(id);
-      stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
-    }
-    eagers.set(ctx, found);
-  }
-  return found;
-}
-
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
@@ -77,9 +43,6 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
-          // Needed with a group that leaves its imports where they are (Rolldown refuses the
-          // combination otherwise); route modules may then export a few more names.
-          preserveEntrySignatures: 'allow-extension',
           output: {
             codeSplitting: {
               groups: [
@@ -88,19 +51,6 @@ export default defineConfig({
                     FRAMEWORK.test(id) || id.includes('vite/preload-helper') || shellModules(ctx).has(id)
                       ? 'shell'
                       : null,
-                },
-                {
-                  name: (id, ctx) =>
-                    id.startsWith(APP) &&
-                    !/\.css($|\?)/.test(id) &&
-                    !shellModules(ctx).has(id) &&
-                    !eagerModules(ctx).has(id.split('?')[0]!) &&
-                    !eagerModules(ctx).has(id)
-                      ? 'parts'
-                      : null,
-                  // What else they import stays where Rolldown puts it: a module a route also
-                  // imports must not drag this file into first-load JavaScript.
-                  includeDependenciesRecursively: false,
                 },
               ],
             },

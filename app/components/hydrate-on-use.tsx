@@ -39,17 +39,19 @@ import { useSignedIn } from '~/lib/auth/account-store';
  * them (revalidation, a same-route navigation). Mounted by a client navigation, they render
  * like any component (the route's clientLoader has loaded their code with the data).
  *
- * Once the page is idle after its load event, the code of every part on it (and the code
- * their first use needs next: a popup, the sign-in dialog) is fetched in parallel, without
- * hydrating anything (ADR 0029): on a slow link the first tap then finds it there instead of
- * waiting for one round trip after another. A press before that is shown at once: the
- * pressed control is marked busy (aria-busy) until its part has taken it over.
+ * Once the page is idle after its load event, the code of every part on it is fetched,
+ * without hydrating anything; the code a part's first use opens (a popup, the sign-in dialog)
+ * is fetched with it on the first intent, in parallel (ADR 0029): on a slow link the first
+ * tap no longer waits for one round trip after another. A press before the code is there is
+ * shown at once: the pressed control is marked busy (aria-busy) until its part takes it over.
  */
 export type OnUse<P> = {
   name: string;
   /** Fetches the code (once); resolves with the component. */
   load(): Promise<ComponentType<P>>;
   component: ComponentType<P> | undefined;
+  /** Fetches the part's own code only (once the page is idle): not what its first use opens. */
+  prefetch(): Promise<void>;
   /**
    * The component while its code may still be loading: on the server (no Suspense boundary, so
    * the shell waits for it, as for any page) and after a client navigation.
@@ -64,8 +66,8 @@ export type Loader = () => Promise<unknown>;
 
 /**
  * `name` marks the part's HTML (data-on-use), so a press is matched to it before React runs.
- * `next` is what its first use will fetch next; it is fetched with the part's own code, in
- * the same round trip, on intent and once the page is idle.
+ * `next` is what its first use will fetch next (a popup, a dialog); it is fetched with the
+ * part's code on the first intent, in the same round trip, not when the page is idle.
  */
 export function onUse<P>(
   name: string,
@@ -73,21 +75,28 @@ export function onUse<P>(
   next: readonly Loader[] = [],
 ): OnUse<P> {
   let loading: Promise<ComponentType<P>> | undefined;
+  let nextStarted = false;
+  const own = () => {
+    loading ??= importer().then(
+      (module) => (part.component = module.default),
+      (error: unknown) => {
+        loading = undefined; // a failed chunk download may succeed next time
+        throw error;
+      },
+    );
+    return loading;
+  };
   const part: OnUse<P> = {
     name,
     component: undefined,
     load: () => {
-      if (loading) return loading;
-      for (const load of next) load().catch(() => undefined);
-      loading = importer().then(
-        (module) => (part.component = module.default),
-        (error: unknown) => {
-          loading = undefined; // a failed chunk download may succeed next time
-          throw error;
-        },
-      );
-      return loading;
+      if (!nextStarted) {
+        nextStarted = true;
+        for (const load of next) load().catch(() => undefined);
+      }
+      return own();
     },
+    prefetch: () => own().then(() => undefined),
     Lazy: lazy(() => part.load().then((component) => ({ default: component }))),
   };
   parts.set(name, part as OnUse<never>);
@@ -100,8 +109,10 @@ export const IDLE_MARK = 'encore:idle';
 const IDLE_TIMEOUT_MS = 1_500;
 
 /**
- * After the load event, at the first idle moment: the code of every part on the page, with
- * what its first use needs next. Only downloads and module evaluation; nothing hydrates.
+ * After the load event, at the first idle moment: the code of every part on the page (small:
+ * the page bodies, the search box). Only downloads and module evaluation; nothing hydrates.
+ * What a press opens (popups, dialogs, with their packages) waits for an intent: evaluating
+ * it all while idle made long tasks a phone feels (Lighthouse's blocking time).
  */
 function fetchPartsWhenIdle() {
   const start = () => {
@@ -110,7 +121,7 @@ function fetchPartsWhenIdle() {
     for (const name of names)
       parts
         .get(name ?? '')
-        ?.load()
+        ?.prefetch()
         .catch(() => undefined);
   };
   const whenIdle = () =>
