@@ -15,6 +15,11 @@ type EncoreContext = {
   inputProblem: InputProblem | null;
   /** The session cookie could not be checked (database or identity service down): not anonymous. */
   sessionUnavailable?: boolean;
+  /**
+   * Bumped by every catalogue write in this process: what loaders keep across requests is
+   * kept per version (the server's own module instance counts; the app's build has its own).
+   */
+  catalogueVersion?: number;
 };
 
 // With route middleware on (react-router.config.ts), the context is a RouterContextProvider;

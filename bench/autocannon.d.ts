@@ -10,6 +10,8 @@ declare module 'autocannon' {
     timeout?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** Each request built from the previous one (path, headers, body). */
+    requests?: { setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }[];
   };
   type Histogram = { average: number; p50: number; p99: number; max: number; total: number };
   type Result = {

@@ -49,6 +49,9 @@ export type RouteBundle = {
   files: number;
   /** Scripts a browser fetched opening the route (first-load.ts), gzip; set when a server ran. */
   observed_kb?: number;
+  /** Code the page fetched once idle (after the encore:idle mark): counted apart, ≤ 200 kB. */
+  after_idle_kb?: number;
+  after_idle_files?: number;
   observed_files?: number;
   observed_url?: string;
   observed_error?: string;

@@ -126,3 +126,59 @@ export function typedPrefixes(name: string): ReplayStep[] {
   }
   return steps;
 }
+
+export type LongTail = { artists: string[]; events: string[]; searches: string[]; problem?: string };
+
+async function sitemapLocs(origin: string, path: string): Promise<string[]> {
+  const response = await fetch(`${origin}${path}`, { signal: AbortSignal.timeout(60_000) });
+  if (!response.ok) throw new Error(`GET ${path} answered HTTP ${response.status}`);
+  const xml = await response.text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+}
+
+/**
+ * Distinct pages for the long tail, as search engines and shared links bring visitors:
+ * artist and event pages from the sitemap (every part of it), and searches for words of
+ * catalogue names (each word alone, then with each sort order: other pages of results). Each
+ * list in a stable pseudo-random order, `wanted` at most.
+ */
+export async function longTailPaths(origin: string, names: string[], wanted: number): Promise<LongTail> {
+  try {
+    const parts = await sitemapLocs(origin, '/sitemap.xml');
+    const artists: string[] = [];
+    const events: string[] = [];
+    for (const part of parts) {
+      const pathname = new URL(part).pathname;
+      if (!/\/(artists|events)-\d+\.xml$/.test(pathname)) continue;
+      for (const loc of await sitemapLocs(origin, pathname)) {
+        const path = new URL(loc).pathname;
+        if (path.includes('/artist/')) artists.push(path);
+        else if (path.startsWith('/events/')) events.push(path);
+      }
+    }
+    const stable = (values: string[]) =>
+      [...new Set(values)].sort((a, b) => stableOrder(a).localeCompare(stableOrder(b))).slice(0, wanted);
+    const words = new Set<string>();
+    for (const path of artists)
+      for (const word of path
+        .split('/')[1]!
+        .replace(/-tickets$/, '')
+        .split('-')) {
+        if (/^\p{L}{3,}$/u.test(word)) words.add(word);
+      }
+    for (const name of names)
+      for (const word of name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+        if (/^\p{L}{3,}$/u.test(word)) words.add(word);
+      }
+    const keywords = stable([...words]);
+    const searches: string[] = [];
+    for (const sort of ['', 'date,asc', 'name,asc']) {
+      for (const word of keywords) {
+        searches.push(`/search?keyword=${encodeURIComponent(word)}${sort ? `&sort=${encodeURIComponent(sort)}` : ''}`);
+      }
+    }
+    return { artists: stable(artists), events: stable(events), searches: searches.slice(0, wanted) };
+  } catch (error) {
+    return { artists: [], events: [], searches: [], problem: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -4,14 +4,29 @@
  * code when the page is idle, ships that code on first load too. So every public route is
  * opened once in a fresh, anonymous Chromium context (no cache, no interaction) and every
  * script fetched until the network is idle is counted, gzip-compressed as bundles.ts does.
- * Code loaded on first use (hover, focus, press) is not fetched, so it does not count.
+ * Code loaded on first use (hover, focus, press) is not fetched, so it does not count. Code
+ * the page fetches once it is idle (after its `encore:idle` mark) is counted apart: it does
+ * not delay the page becoming interactive, and has its own budget (ADR 0029).
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Chromium } from './chromium.ts';
 import { round } from './stats.ts';
 
-export type ObservedLoad = { js_kb: number; files: number; scripts: string[]; status: number; error?: string };
+export type ObservedLoad = {
+  js_kb: number;
+  files: number;
+  scripts: string[];
+  /** Scripts requested after the page marked itself idle (performance mark `encore:idle`). */
+  after_idle_kb: number;
+  after_idle_files: number;
+  after_idle: string[];
+  status: number;
+  error?: string;
+};
+
+/** The mark hydrate-on-use.tsx sets when the page is idle and starts fetching the code of its parts. */
+export const IDLE_MARK = 'encore:idle';
 
 export async function observeFirstLoad(
   origin: string,
@@ -26,7 +41,11 @@ export async function observeFirstLoad(
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
       const page = await context.newPage();
       const scripts = new Map<string, number>();
+      const requested = new Map<string, number>();
       const pending: Promise<void>[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') requested.set(new URL(request.url()).pathname, Date.now());
+      });
       page.on('response', (response) => {
         if (response.request().resourceType() !== 'script') return;
         pending.push(
@@ -39,19 +58,37 @@ export async function observeFirstLoad(
       try {
         const response = await page.goto(`${origin}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
         await Promise.all(pending);
-        const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+        const idleAt = await page.evaluate((name) => {
+          const mark = performance.getEntriesByName(name)[0];
+          return mark ? performance.timeOrigin + mark.startTime : null;
+        }, IDLE_MARK);
+        const before = new Map<string, number>();
+        const after = new Map<string, number>();
+        for (const [file, size] of scripts) {
+          const at = requested.get(file);
+          (idleAt !== null && at !== undefined && at >= idleAt ? after : before).set(file, size);
+        }
+        const sum = (files: Map<string, number>) => [...files.values()].reduce((total, size) => total + size, 0);
         results[route] = {
-          js_kb: round(total / 1000, 1),
-          files: scripts.size,
-          scripts: [...scripts.keys()].sort(),
+          js_kb: round(sum(before) / 1000, 1),
+          files: before.size,
+          scripts: [...before.keys()].sort(),
+          after_idle_kb: round(sum(after) / 1000, 1),
+          after_idle_files: after.size,
+          after_idle: [...after.keys()].sort(),
           status: response?.status() ?? 0,
         };
-        log(`  ${route.padEnd(18)} ${results[route].js_kb} kB gzip fetched (${scripts.size} files) ${path}`);
+        log(
+          `  ${route.padEnd(18)} ${results[route].js_kb} kB gzip before idle (${before.size} files), ${results[route].after_idle_kb} kB after (${after.size}) ${path}`,
+        );
       } catch (error) {
         results[route] = {
           js_kb: Number.NaN,
           files: 0,
           scripts: [],
+          after_idle_kb: Number.NaN,
+          after_idle_files: 0,
+          after_idle: [],
           status: 0,
           error: error instanceof Error ? error.message.split('\n')[0]! : String(error),
         };

@@ -11,7 +11,7 @@ import type { LoadJob, LoadResult, ReplayJob } from './load.ts';
 import { summarise } from './stats.ts';
 
 process.on('message', (job: LoadJob) => {
-  const running = job.kind === 'fixed' ? runFixed(job) : runReplay(job);
+  const running = job.kind === 'fixed' ? runFixed(job) : job.kind === 'list' ? runList(job) : runReplay(job);
   running.then(
     (result) => process.send?.(result),
     (error: unknown) => process.send?.({ failure: error instanceof Error ? error.message : String(error) }),
@@ -39,6 +39,46 @@ async function runFixed(job: Extract<LoadJob, { kind: 'fixed' }>): Promise<LoadR
   return {
     // autocannon rounds an amount run's duration up to its one-second ticks: time it here.
     seconds: job.amount ? (lastResponse - started) / 1000 : result.duration,
+    responses: latencies.length,
+    status,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    bytes: result.throughput.total,
+    latency: summarise(latencies),
+    samples: latencies,
+  };
+}
+
+/** C connections through a list of URLs, each asked for once. */
+async function runList(job: Extract<LoadJob, { kind: 'list' }>): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const status: Record<string, number> = {};
+  const started = performance.now();
+  let lastResponse = started;
+  let next = 0;
+  const instance = autocannon({
+    url: `${job.origin}${job.paths[0] ?? '/'}`,
+    connections: job.connections,
+    amount: job.paths.length,
+    headers: job.headers,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (request: Record<string, unknown>) => ({
+          ...request,
+          path: job.paths[next++ % job.paths.length],
+        }),
+      },
+    ],
+  });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    lastResponse = performance.now();
+    latencies.push(responseTime);
+    status[statusCode] = (status[statusCode] ?? 0) + 1;
+  });
+  const result = await instance;
+  return {
+    seconds: (lastResponse - started) / 1000,
     responses: latencies.length,
     status,
     errors: result.errors,

@@ -17,6 +17,16 @@ export type LoadJob =
       headers: Record<string, string>;
     }
   | {
+      /** Every request its own URL, in order, none twice: pages no cache has seen (long tail). */
+      kind: 'list';
+      origin: string;
+      paths: string[];
+      connections: number;
+      /** What the run is expected to last (sets the time limit); it ends after `paths.length` responses. */
+      seconds: number;
+      headers: Record<string, string>;
+    }
+  | {
       kind: 'replay';
       origin: string;
       connections: number;
@@ -78,7 +88,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   const limitMs =
     job.kind === 'replay'
       ? (job.maxSeconds + 120) * 1000
-      : job.amount
+      : job.kind === 'list' || job.amount
         ? (job.seconds * 4 + 60) * 1000
         : (job.seconds + 30) * 1000;
   return new Promise<LoadResult>((resolve, reject) => {

@@ -1,6 +1,15 @@
 import { parseArgs } from 'node:util';
 
-export const SECTIONS = ['ssr', 'search', 'lighthouse', 'bundles'] as const;
+export const SECTIONS = [
+  'ssr',
+  'longtail',
+  'signedin',
+  'firsttap',
+  'scale',
+  'search',
+  'lighthouse',
+  'bundles',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 export const SIZES = ['small', 'medium', 'large'] as const;
 export type Size = (typeof SIZES)[number];

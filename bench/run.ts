@@ -16,21 +16,25 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSyn
 import os from 'node:os';
 import path from 'node:path';
 import { measureBundles, type RouteBundle } from './bundles.ts';
-import { pickFromCatalogue } from './catalogue-sample.ts';
+import { longTailPaths, pickFromCatalogue } from './catalogue-sample.ts';
 import { type Chromium, startChromium } from './chromium.ts';
 import { behindBalancer } from './cluster.ts';
+import { BENCH_PROJECT, createFan, type Fan, startFanKeys } from './fan.ts';
 import { observeFirstLoad } from './first-load.ts';
+import { measureFirstTaps } from './first-tap.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { okPerSecond, PAGE_HEADERS, runLoad, stopLoadGenerator } from './load.ts';
 import { type Options, parseOptions, USAGE } from './options.ts';
 import { startPostgres } from './postgres.ts';
-import { cleanupAll, createRunDir, installExitHandlers, reapOrphans, stopping } from './processes.ts';
+import { cleanupAll, createRunDir, installExitHandlers, onCleanup, reapOrphans, stopping } from './processes.ts';
 import { monotonicUs, type ProfileSummary, summariseProfile } from './profile.ts';
 import { evaluateTargets, formatReport, type Results, table } from './report.ts';
+import { runAlertsAtScale } from './scale.ts';
 import { replaySearch } from './search-replay.ts';
 import { buildApp, REPO, type RunningServer, startServer, waitUntilQuiet } from './server.ts';
 import { measureSsr, PAGES, type PageTarget, probe } from './ssr.ts';
 import { round } from './stats.ts';
+import { measureUncached, type UncachedTarget } from './uncached.ts';
 
 const RESULTS_DIR = path.join(REPO, 'bench', 'results');
 const started = performance.now();
@@ -116,7 +120,9 @@ async function main(options: Options): Promise<Results> {
   const runDir = await createRunDir(options.keep);
   const results: Results = { machine: machine(options), targets: [] };
   const m = results.machine;
-  const needServer = ['ssr', 'search', 'lighthouse'].some((s) => options.only.has(s as never));
+  const needServer = ['ssr', 'longtail', 'signedin', 'firsttap', 'search', 'lighthouse'].some((s) =>
+    options.only.has(s as never),
+  );
 
   step(options.build ? 'building the production bundle (react-router build)' : 'using the existing ./build');
   const { appDir, seconds: buildSeconds } = await buildApp(runDir, { build: options.build });
@@ -129,8 +135,15 @@ async function main(options: Options): Promise<Results> {
     results.bundles_kb = Object.fromEntries(results.bundles.map((b) => [b.route, b.js_kb]));
     for (const b of results.bundles) log(`  ${b.route.padEnd(18)} ${b.js_kb} kB gzip (${b.files} files)`);
   }
-  if (!needServer) return results;
+  if (!needServer && !options.only.has('scale')) return results;
 
+  // Fans sign in with tokens signed by this run's key, checked by the production verifier.
+  const keys = await startFanKeys();
+  onCleanup(
+    'key server',
+    () => keys.server.close(),
+    () => {},
+  );
   let databaseUrl: string | undefined;
   if (options.pg) {
     step(`starting a throwaway PostgreSQL on 127.0.0.1:${options.pgPort}`);
@@ -138,6 +151,11 @@ async function main(options: Options): Promise<Results> {
     databaseUrl = pg.url;
     m.database = `PostgreSQL ${pg.version}`;
   }
+  if (options.only.has('scale')) {
+    step('alerts at scale: 100,000 watches, a price change on 10,000 events (a database of its own)');
+    results.alerts_scale = await runAlertsAtScale(runDir, options, databaseUrl, log);
+  }
+  if (!needServer) return results;
   const serverOptions = {
     appDir,
     dataDir: path.join(runDir, 'data'),
@@ -145,6 +163,8 @@ async function main(options: Options): Promise<Results> {
     size: options.size,
     databaseUrl,
     logFile: path.join(runDir, 'server.log'),
+    certsUrl: keys.url,
+    projectId: BENCH_PROJECT,
   };
 
   step(
@@ -207,7 +227,38 @@ async function main(options: Options): Promise<Results> {
     }
   }
 
-  if (options.only.has('lighthouse') || results.bundles) {
+  // The long tail and the fan's watches and follows: distinct pages from the sitemap.
+  const wantsFan = options.only.has('signedin');
+  const needsTail = wantsFan || options.only.has('longtail');
+  const tail = needsTail
+    ? await longTailPaths(server.origin, pick.names, options.quick ? 1_500 : 6_000)
+    : { artists: [], events: [], searches: [] };
+  if (tail.problem) log(`  long tail: ${tail.problem}`);
+  if (needsTail)
+    log(
+      `  long tail: ${tail.artists.length} artist, ${tail.events.length} event and ${tail.searches.length} search URLs`,
+    );
+  // The fan's own pages come from the end of the lists; the load takes from the front.
+  const idOf = (p: string) => decodeURIComponent(p.split('/').pop() ?? '');
+  const fanEvents = tail.events.slice(-200).map(idOf);
+  const fanArtists = tail.artists.slice(-50).map(idOf);
+  let fan: Fan | undefined;
+  let fanError: string | undefined;
+  if (wantsFan) {
+    step('a signed-in fan: 200 watched events, 50 followed artists (through the API)');
+    try {
+      fan = await createFan(server.origin, keys, 'bench-fan', fanEvents, fanArtists);
+      log(`  ${fan.uid}: ${fan.watches} watches, ${fan.follows} follows`);
+    } catch (error) {
+      fanError = error instanceof Error ? error.message : String(error);
+      log(`  ERROR ${fanError}`);
+    }
+  }
+  // First taps open artist and event pages nobody else asked for.
+  const tapArtists = tail.artists.slice(-80, -50);
+  const tapEvents = tail.events.slice(-230, -200);
+
+  if (options.only.has('lighthouse') || results.bundles || options.only.has('firsttap')) {
     let chromium: Chromium | undefined;
     let noBrowser: string | undefined;
     try {
@@ -227,11 +278,16 @@ async function main(options: Options): Promise<Results> {
           bundle.observed_kb = seen.js_kb;
           bundle.observed_files = seen.files;
           bundle.observed_url = urls[bundle.route];
+          if (Number.isFinite(seen.after_idle_kb)) {
+            bundle.after_idle_kb = seen.after_idle_kb;
+            bundle.after_idle_files = seen.after_idle_files;
+          }
           if (seen.error) bundle.observed_error = seen.error;
           // The visitor pays for whichever is larger: what the manifest lists or what was fetched.
           if (Number.isFinite(seen.js_kb)) results.bundles_kb![bundle.route] = Math.max(bundle.js_kb, seen.js_kb);
         }
         results.first_load_scripts = Object.fromEntries(Object.entries(observed).map(([r, o]) => [r, o.scripts]));
+        results.after_idle_scripts = Object.fromEntries(Object.entries(observed).map(([r, o]) => [r, o.after_idle]));
       }
       if (options.only.has('lighthouse')) {
         step('Lighthouse, mobile (one run per page)');
@@ -246,9 +302,90 @@ async function main(options: Options): Promise<Results> {
           log,
         );
       }
+      if (options.only.has('firsttap')) {
+        step('first tap after the load event, throttled Chromium (desktop and phone)');
+        if (!chromium) results.first_tap = { error: noBrowser ?? 'no browser' };
+        else {
+          const figures = await measureFirstTaps(
+            server.origin,
+            chromium,
+            {
+              home: '/',
+              search: pages[1]?.path ?? '/search',
+              artists: tapArtists.length ? tapArtists : pick.artist ? [pick.artist.path] : [],
+              events: tapEvents.length ? tapEvents : pick.event ? [pick.event.path] : [],
+              keyword: pick.searchKeyword.slice(0, 4),
+            },
+            { quick: options.quick },
+            log,
+          );
+          // A signed-in tap needs the browser signed in to Firebase too (the account store,
+          // the ID token of each API call); the production server under test has no identity
+          // provider for a browser to sign in with.
+          results.first_tap = {
+            figures,
+            signed_in_error:
+              'not measured: a browser session needs an identity provider, which the production bench does not run',
+          };
+        }
+      }
     } finally {
       await chromium?.stop();
     }
+  }
+
+  if (options.only.has('longtail') || options.only.has('signedin')) {
+    step(`pages no cache answers: long tail and signed in, ${8} clients, beside the static file`);
+    const targets: UncachedTarget[] = [];
+    if (options.only.has('longtail')) {
+      const none = tail.problem ?? 'no URL in the sitemap';
+      targets.push(
+        {
+          name: 'long tail artist',
+          group: 'long tail',
+          paths: tail.artists.slice(0, -80),
+          headers: {},
+          ...(tail.artists.length ? {} : { error: none }),
+        },
+        {
+          name: 'long tail event',
+          group: 'long tail',
+          paths: tail.events.slice(0, -230),
+          headers: {},
+          ...(tail.events.length ? {} : { error: none }),
+        },
+        {
+          name: 'long tail search',
+          group: 'long tail',
+          paths: tail.searches,
+          headers: {},
+          ...(tail.searches.length ? {} : { error: none }),
+        },
+      );
+    }
+    if (options.only.has('signedin')) {
+      const headers: Record<string, string> = fan ? { cookie: fan.cookie } : {};
+      const error = fan ? undefined : (fanError ?? 'no fan');
+      targets.push(
+        { name: 'signed in home', group: 'signed in', path: '/', headers, ...(error ? { error } : {}) },
+        {
+          name: 'signed in event',
+          group: 'signed in',
+          path: pick.event?.path,
+          headers,
+          ...(error || !pick.event ? { error: error ?? 'no event' } : {}),
+        },
+        { name: 'signed in my Encore', group: 'signed in', path: '/my-encore', headers, ...(error ? { error } : {}) },
+      );
+    }
+    results.uncached = await measureUncached(
+      server.origin,
+      staticPath(clientDir),
+      targets,
+      options.ssrSeconds,
+      server.settle,
+      log,
+    );
   }
 
   if (options.only.has('ssr')) {

@@ -95,6 +95,9 @@ export type ServerOptions = {
   profileDir?: string;
   /** false renders every page request (PAGE_CACHE_TTL_MS=0, ADR 0009); the default is production's cache. */
   pageCache?: boolean;
+  /** The run's loopback key server (bench/fan.ts): the production verifier accepts its fans' tokens. */
+  certsUrl?: string;
+  projectId?: string;
   logFile: string;
 };
 
@@ -108,8 +111,8 @@ export type RunningServer = {
 };
 
 /**
- * Starts `server/main.ts` as production runs it: NODE_ENV=production, no auth emulator (the
- * pages measured are anonymous), a fresh DATA_DIR and CATALOGUE_SIZE so the first start seeds
+ * Starts `server/main.ts` as production runs it: NODE_ENV=production, no auth emulator (fans
+ * sign in with tokens the production verifier checks, bench/fan.ts), a fresh DATA_DIR and CATALOGUE_SIZE so the first start seeds
  * the demo catalogue. The environment is built from scratch so a developer's .env or shell
  * (an API key, a tag manager id) cannot change what is measured.
  */
@@ -131,6 +134,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     TSX_TSCONFIG_PATH: path.join(REPO, 'tsconfig.json'),
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.certsUrl) env.FIREBASE_ID_TOKEN_CERTS_URL = options.certsUrl;
+  if (options.projectId) env.FIREBASE_PROJECT_ID = options.projectId;
   if (options.pageCache === false) env.PAGE_CACHE_TTL_MS = '0';
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
 

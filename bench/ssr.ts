@@ -56,10 +56,13 @@ function figures(result: LoadResult): Figures {
 }
 
 /** One GET as a browser sends it: status and size, or why it failed. */
-export async function probe(url: string): Promise<{ status: number; bytes: number; error?: string }> {
+export async function probe(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; bytes: number; error?: string }> {
   try {
     const response = await fetch(url, {
-      headers: PAGE_HEADERS,
+      headers: { ...PAGE_HEADERS, ...headers },
       redirect: 'manual',
       signal: AbortSignal.timeout(30_000),
     });

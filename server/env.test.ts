@@ -27,6 +27,15 @@ describe('parseEnv', () => {
     );
   });
 
+  it('takes ID token keys from https, or from plain http on loopback only', () => {
+    const certs = (url: string) => parseEnv({ NODE_ENV: 'production', FIREBASE_ID_TOKEN_CERTS_URL: url });
+    expect(certs('https://keys.example.test/certs').FIREBASE_ID_TOKEN_CERTS_URL).toBe(
+      'https://keys.example.test/certs',
+    );
+    expect(certs('http://127.0.0.1:9300/keys').FIREBASE_ID_TOKEN_CERTS_URL).toBe('http://127.0.0.1:9300/keys');
+    expect(() => certs('http://keys.example.test/certs')).toThrow(/FIREBASE_ID_TOKEN_CERTS_URL: must be https:\/\//);
+  });
+
   it('splits ADMIN_EMAILS into lower-case addresses', () => {
     expect(parseEnv({ ADMIN_EMAILS: ' Ann@Example.com, bob@example.com ,' }).ADMIN_EMAILS).toEqual([
       'ann@example.com',

@@ -36,6 +36,17 @@ const EnvSchema = z
       .string()
       .regex(/^[\w.-]+:\d+$/, 'must be host:port')
       .optional(),
+    /**
+     * Where the production verifier reads the public keys of ID tokens (Google's x509 map or a
+     * JWKS); unset: Google's. The bench points it at a loopback key server to sign fans in.
+     */
+    FIREBASE_ID_TOKEN_CERTS_URL: z
+      .url()
+      .refine(
+        (url) => url.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(url),
+        'must be https:// (or http:// on loopback)',
+      )
+      .optional(),
     ADMIN_EMAILS: z
       .string()
       .optional()

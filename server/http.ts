@@ -17,6 +17,7 @@ import { compressedResponse } from './compress.ts';
 import type { Services } from './context.ts';
 import { badInputResponse, checkHeaders, checkUrl, type InputProblem } from './input-guard.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
+import { PAGE_KEY_QUERY } from './page-query.ts';
 import { newNonce, setSecurityHeaders, WORKER_POLICY } from './security-headers.ts';
 
 /**
@@ -27,6 +28,8 @@ import { newNonce, setSecurityHeaders, WORKER_POLICY } from './security-headers.
  * checks app/ reads no other request input.
  */
 export const PAGE_KEY_COOKIES = ['encoreFilters', 'encoreViewport'] as const;
+
+export { PAGE_KEY_QUERY } from './page-query.ts';
 
 export type WebServerOptions = {
   services: Services;
@@ -140,13 +143,18 @@ export async function createWebServer({
   // When the cookie cannot be checked (database or identity service down) the visitor is not
   // taken for anonymous: guards and the root loader answer 503 (app/lib/auth.server.ts).
   // Route middleware (ADR 0023) needs a RouterContextProvider; it carries the same fields.
+  // Loaders also learn which catalogue they read: data kept across requests is kept per
+  // version (ADR 0028).
+  let catalogueVersion = 0;
+  const stopCounting = onCatalogueChanged(() => catalogueVersion++);
+  app.addHook('onClose', async () => stopCounting());
   const getLoadContext = async (request: Request) => {
     const known = pageRequest.getStore() ?? { nonce: newNonce(), requestId: '', inputProblem: null };
     const context = new RouterContextProvider();
     if (known.inputProblem) {
       // Refused at the edge: the root loader answers 400, and any loader that reaches for the
       // database or the visitor (a guard would redirect) meets the same 400 first.
-      Object.assign(context, { services: refusingServices(services, known.inputProblem), ...known });
+      Object.assign(context, { services: refusingServices(services, known.inputProblem), catalogueVersion, ...known });
       Object.defineProperty(context, 'sessionUser', { get: refuser(known.inputProblem), enumerable: true });
       return context;
     }
@@ -154,10 +162,17 @@ export async function createWebServer({
       return Object.assign(context, {
         services,
         sessionUser: await readSessionUser(services, request.headers.get('cookie')),
+        catalogueVersion,
         ...known,
       });
     } catch {
-      return Object.assign(context, { services, sessionUser: null, sessionUnavailable: true, ...known });
+      return Object.assign(context, {
+        services,
+        sessionUser: null,
+        sessionUnavailable: true,
+        catalogueVersion,
+        ...known,
+      });
     }
   };
   const renderDocument = createRequestHandler(build, mode);
@@ -191,6 +206,7 @@ export async function createWebServer({
     const cache = createPageCache({
       ttlMs: env.PAGE_CACHE_TTL_MS,
       keyCookies: PAGE_KEY_COOKIES,
+      keyQuery: PAGE_KEY_QUERY,
       sessionCookie: SESSION_COOKIE,
       onError: (error) => logger.error({ err: error }, 'page cache render failed'),
     });
@@ -199,7 +215,7 @@ export async function createWebServer({
     pageCache = cache;
   }
   const render = async (req: IncomingMessage, known: PageRequest) => {
-    const request = fetchRequest(req);
+    const request = fetchRequest(req, { pathAndQuery: pageCache?.urlOf(req) });
     return pageRequest.run(known, async () => renderDocument(request, await getLoadContext(request)));
   };
 
@@ -244,11 +260,14 @@ const isApiPath = (url: string | undefined) =>
  * with GET (a HEAD is answered from the GET's render, without its body); pages streamed
  * directly keep their method and body.
  */
-function fetchRequest(req: IncomingMessage, options: { signal?: AbortSignal; method?: string } = {}): Request {
+function fetchRequest(
+  req: IncomingMessage,
+  options: { signal?: AbortSignal; method?: string; pathAndQuery?: string } = {},
+): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https:' : 'http:';
-  const url = new URL(req.url ?? '/', `${protocol}//${headers.get('host') ?? 'localhost'}`);
+  const url = new URL(options.pathAndQuery ?? req.url ?? '/', `${protocol}//${headers.get('host') ?? 'localhost'}`);
   const method = options.method ?? 'GET';
   const withBody = method !== 'GET' && method !== 'HEAD';
   return new Request(url, {

@@ -20,7 +20,7 @@ import {
   insertVenue,
 } from './catalogue/testing/fixtures.ts';
 import type { Database } from './db/client.ts';
-import { createWebServer, PAGE_KEY_COOKIES } from './http.ts';
+import { createWebServer, PAGE_KEY_COOKIES, PAGE_KEY_QUERY } from './http.ts';
 import { createPageCache } from './page-cache.ts';
 import { testServices } from './testing/services.ts';
 import { createTestDatabase } from './testing/test-db.ts';
@@ -193,6 +193,28 @@ describe('page cache rules', () => {
   });
 });
 
+describe('query parameters no render reads', () => {
+  const cache = createPageCache({ ttlMs: 1_000, keyCookies: [], sessionCookie: 'session', keyQuery: ['q', 'tag'] });
+  const request = (url: string) =>
+    ({ method: 'GET', url, headers: { host: 'encore.test' }, socket: {} }) as unknown as IncomingMessage;
+
+  it('are left out of the key and of the rendered URL, whatever their names and values', () => {
+    expect(cache.urlOf(request('/p?q=rock&utm_source=mail&x=1'))).toBe('/p?q=rock');
+    expect(cache.urlOf(request('/p?x=1'))).toBe('/p');
+    expect(cache.urlOf(request('/p?%78=1&q=a+b&tag=1&tag=2&'))).toBe('/p?q=a+b&tag=1&tag=2');
+    expect(cache.keyOf(request('/p?q=rock&x=1'))).toBe(cache.keyOf(request('/p?q=rock')));
+    expect(cache.keyOf(request('/p?x=1'))).toBe(cache.keyOf(request('/p')));
+  });
+
+  it('keep what is read, in its order and spelling, so different searches stay apart', () => {
+    expect(cache.keyOf(request('/p?q=rock'))).not.toBe(cache.keyOf(request('/p?q=jazz')));
+    expect(cache.keyOf(request('/p?tag=1&tag=2'))).not.toBe(cache.keyOf(request('/p?tag=2&tag=1')));
+    expect(cache.keyOf(request('/p?%71=rock'))).toBe(cache.keyOf(request('/p?%71=rock&x=2')));
+    // A name that does not decode is kept: the render decides what it means.
+    expect(cache.urlOf(request('/p?%E0%A4%A=1'))).toBe('/p?%E0%A4%A=1');
+  });
+});
+
 // ─── Through the real server: React Router, the loaders and a real database ─────────────
 
 let vite: ViteDevServer;
@@ -296,6 +318,25 @@ describe('anonymous pages through the server', () => {
     expect((await fetchRaw(`${origin}/about-us`)).text).not.toContain(uid);
   });
 
+  it('reads a page’s public data once for signed-in fans too, and again after a catalogue change', async () => {
+    const cookie = `${SESSION_COOKIE}=${tokens.mint('shared-data-fan', { email: 'fan2@example.test' })}`;
+    const url = `${origin}${eventUrl()}?ticketCategory=great_view`;
+    await setInfo('Doors open at seven.');
+    notifyCatalogueChanged();
+    const first = await fetchRaw(url, { headers: { Cookie: cookie } });
+    expect(first.text).toContain('Doors open at seven.');
+    expect(first.text).toContain('shared-data-fan');
+    await setInfo('Doors open at six.');
+    // Rendered for this fan again, from the data read a moment ago.
+    const second = await fetchRaw(url, { headers: { Cookie: cookie } });
+    expect(second.text).toContain('Doors open at seven.');
+    expect(second.text).toContain('shared-data-fan');
+    notifyCatalogueChanged();
+    expect((await fetchRaw(url, { headers: { Cookie: cookie } })).text).toContain('Doors open at six.');
+    await setInfo('Doors open at seven.');
+    notifyCatalogueChanged();
+  });
+
   it('renders the remembered place of each visitor (filters cookie) on its own', async () => {
     const near = (place: string) => ({
       Cookie: `encoreFilters=${encodeURIComponent(`geoPoint=30.2672:-97.7431&near=${place}`)}`,
@@ -381,6 +422,24 @@ describe('anonymous pages through the server', () => {
     notifyCatalogueChanged();
   });
 
+  it('serves a page asked for with parameters it does not read from the same entry', async () => {
+    await setInfo('Doors open at seven.');
+    notifyCatalogueChanged();
+    const first = await fetchRaw(`${origin}${eventUrl()}?ticketCategory=good_view`);
+    expect(first.text).toContain('Doors open at seven.');
+    await setInfo('Doors open at ten.');
+    // Not rendered again: the same page, whatever else the URL carries.
+    const other = await fetchRaw(`${origin}${eventUrl()}?utm_source=newsletter&ticketCategory=good_view&x=1`);
+    expect(other.text).toBe(first.text);
+    expect(other.text).not.toContain('utm_source');
+    // A parameter the page reads is another page.
+    expect((await fetchRaw(`${origin}${eventUrl()}?ticketCategory=front_row&x=1`)).text).toContain(
+      'Doors open at ten.',
+    );
+    await setInfo('Doors open at seven.');
+    notifyCatalogueChanged();
+  });
+
   it('passes 404s and redirects through as rendered', async () => {
     const missing = await fetchRaw(`${origin}/events/nothing/NOPE`);
     expect(missing.status).toBe(404);
@@ -393,6 +452,19 @@ describe('anonymous pages through the server', () => {
 // ─── The key covers every request input a render reads ─────────────────────────────────
 
 describe('what renders read of a request', () => {
+  it('query parameters: only those the key keeps', () => {
+    const reads = new Set<string>();
+    for (const file of appFiles) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(
+        /(?:params|searchParams|URLSearchParams\([^)]*\))\.(?:get|getAll|has)\(\s*['"]([^'"]+)['"]/g,
+      ))
+        reads.add(match[1]!);
+    }
+    expect(reads.size).toBeGreaterThan(15);
+    for (const name of reads) expect(PAGE_KEY_QUERY, name).toContain(name);
+  });
+
   const files = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const full = path.join(dir, name);

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { isbot } from 'isbot';
 import { COMPRESSIBLE, headerObject, MIN_BYTES, pickEncoding } from './compress.ts';
+import { readQuery } from './page-query.ts';
 
 /**
  * Anonymous page micro-cache (ADR 0009). A server-rendered page costs its loaders' queries
@@ -30,6 +31,12 @@ export type PageCacheOptions = {
   keyCookies: readonly string[];
   /** A request carrying this cookie is a signed-in visitor's: never cached. */
   sessionCookie: string;
+  /**
+   * Query parameters a render reads (app/**). When given, every other parameter is left out
+   * of the key and of the URL the page is rendered with (`urlOf`), so `?utm_source=…` or a
+   * made-up `?x=1` is the same page, served from the same entry, instead of a render each.
+   */
+  keyQuery?: readonly string[];
   maxEntries?: number;
   maxBytes?: number;
   now?: () => number;
@@ -66,6 +73,8 @@ export type PageCacheStats = {
 export type PageCache = {
   /** The key of a request that may be answered from the cache, or undefined. */
   keyOf(req: IncomingMessage): string | undefined;
+  /** The request's path and query as the cache keys and renders it: unread parameters left out. */
+  urlOf(req: IncomingMessage): string;
   /**
    * Answers from the cache, rendering once on a miss. Resolves false when the caller must
    * render the page itself (the answer is not cacheable, or the render failed); nothing has
@@ -101,6 +110,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   /** Bumped by clear(): a render that started before a catalogue change is not stored. */
   let generation = 0;
   const counts = { hits: 0, stale: 0, misses: 0, renders: 0 };
+  const keyQuery = options.keyQuery && new Set(options.keyQuery);
+  const urlOf = (req: IncomingMessage) => (keyQuery ? readQuery(req.url ?? '/', keyQuery) : (req.url ?? '/'));
 
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -213,8 +224,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const userAgent = req.headers['user-agent'];
       const bot = userAgent ? isbot(userAgent) : false;
       // JSON keeps the parts apart whatever characters they hold.
-      return JSON.stringify([protocol, host, req.url ?? '/', cookies, bot]);
+      return JSON.stringify([protocol, host, urlOf(req), cookies, bot]);
     },
+
+    urlOf,
 
     async serve(req, res, key, run) {
       try {

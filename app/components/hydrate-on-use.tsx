@@ -38,12 +38,20 @@ import { useSignedIn } from '~/lib/auth/account-store';
  * hydrates them at once (follow and watch states load on mount), and so does new data for
  * them (revalidation, a same-route navigation). Mounted by a client navigation, they render
  * like any component (the route's clientLoader has loaded their code with the data).
+ *
+ * Once the page is idle after its load event, the code of every part on it is fetched,
+ * without hydrating anything; the code a part's first use opens (a popup, the sign-in dialog)
+ * is fetched with it on the first intent, in parallel (ADR 0029): on a slow link the first
+ * tap no longer waits for one round trip after another. A press before the code is there is
+ * shown at once: the pressed control is marked busy (aria-busy) until its part takes it over.
  */
 export type OnUse<P> = {
   name: string;
   /** Fetches the code (once); resolves with the component. */
   load(): Promise<ComponentType<P>>;
   component: ComponentType<P> | undefined;
+  /** Fetches the part's own code only (once the page is idle): not what its first use opens. */
+  prefetch(): Promise<void>;
   /**
    * The component while its code may still be loading: on the server (no Suspense boundary, so
    * the shell waits for it, as for any page) and after a client navigation.
@@ -53,24 +61,75 @@ export type OnUse<P> = {
 
 const parts = new Map<string, OnUse<never>>();
 
-/** `name` marks the part's HTML (data-on-use), so a press is matched to it before React runs. */
-export function onUse<P>(name: string, importer: () => Promise<{ default: ComponentType<P> }>): OnUse<P> {
+/** Code a part's first use needs after its own (a popup, a dialog): fetched alongside it. */
+export type Loader = () => Promise<unknown>;
+
+/**
+ * `name` marks the part's HTML (data-on-use), so a press is matched to it before React runs.
+ * `next` is what its first use will fetch next (a popup, a dialog); it is fetched with the
+ * part's code on the first intent, in the same round trip, not when the page is idle.
+ */
+export function onUse<P>(
+  name: string,
+  importer: () => Promise<{ default: ComponentType<P> }>,
+  next: readonly Loader[] = [],
+): OnUse<P> {
   let loading: Promise<ComponentType<P>> | undefined;
+  let nextStarted = false;
+  const own = () => {
+    loading ??= importer().then(
+      (module) => (part.component = module.default),
+      (error: unknown) => {
+        loading = undefined; // a failed chunk download may succeed next time
+        throw error;
+      },
+    );
+    return loading;
+  };
   const part: OnUse<P> = {
     name,
     component: undefined,
-    load: () =>
-      (loading ??= importer().then(
-        (module) => (part.component = module.default),
-        (error: unknown) => {
-          loading = undefined; // a failed chunk download may succeed next time
-          throw error;
-        },
-      )),
+    load: () => {
+      if (!nextStarted) {
+        nextStarted = true;
+        for (const load of next) load().catch(() => undefined);
+      }
+      return own();
+    },
+    prefetch: () => own().then(() => undefined),
     Lazy: lazy(() => part.load().then((component) => ({ default: component }))),
   };
   parts.set(name, part as OnUse<never>);
   return part;
+}
+
+/** The performance mark set when the page is idle and the parts' code starts downloading. */
+export const IDLE_MARK = 'encore:idle';
+/** Longest wait for an idle moment after the load event before fetching anyway. */
+const IDLE_TIMEOUT_MS = 1_500;
+
+/**
+ * After the load event, at the first idle moment: the code of every part on the page (small:
+ * the page bodies, the search box). Only downloads and module evaluation; nothing hydrates.
+ * What a press opens (popups, dialogs, with their packages) waits for an intent: evaluating
+ * it all while idle made long tasks a phone feels (Lighthouse's blocking time).
+ */
+function fetchPartsWhenIdle() {
+  const start = () => {
+    performance.mark(IDLE_MARK);
+    const names = new Set([...document.querySelectorAll('[data-on-use]')].map((el) => el.getAttribute('data-on-use')));
+    for (const name of names)
+      parts
+        .get(name ?? '')
+        ?.prefetch()
+        .catch(() => undefined);
+  };
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS })
+      : setTimeout(start, 200);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 // The router's contexts, handed on to the part's own root (in the order of useRouterContexts).
@@ -153,6 +212,27 @@ function waiting(event: Event): Island | undefined {
   return island;
 }
 
+/**
+ * Feedback within a frame of the press: the control a held press waits on is marked busy
+ * (app.css shows it) until its part has replayed the press, or given up.
+ */
+function markBusy(held: Held, event: Event): Held {
+  const control = event.target instanceof Element ? event.target.closest('button, a[href], [role="button"]') : null;
+  if (!control || control.hasAttribute('aria-busy')) return held;
+  control.setAttribute('aria-busy', 'true');
+  const done = () => control.removeAttribute('aria-busy');
+  return {
+    replay: () => {
+      done();
+      held.replay();
+    },
+    fallback: () => {
+      done();
+      held.fallback?.();
+    },
+  };
+}
+
 // On window, capturing: these run before React's own listeners (which, while the page is still
 // hydrating, may stop such an event) and before the page has even hydrated.
 if (typeof window !== 'undefined') {
@@ -166,11 +246,12 @@ if (typeof window !== 'undefined') {
         if (!island || !held) return;
         event.preventDefault();
         event.stopPropagation();
-        island.held.push(held);
+        island.held.push(markBusy(held, event));
       },
       { capture: true },
     );
   }
+  fetchPartsWhenIdle();
 }
 
 /** Runs after each commit of the part's root (it renders nothing). */

@@ -3,6 +3,7 @@ import { NavLink, useLocation, useMatches } from 'react-router';
 import { AccountButton } from './auth/account-button';
 import { HydrateOnUse, onUse } from './hydrate-on-use';
 import { Logo } from './logo';
+import { loadSearchPanel } from './part-code';
 import type { SearchBox } from './search-box';
 import { useFanSignedIn } from './tracking/use-fan';
 import { UserLocationBootstrap } from './user-location-bootstrap';
@@ -16,8 +17,10 @@ const UnreadAlertsBadge = lazy(() =>
 );
 // The search box hydrates on first use (focus, pointer, key: components/hydrate-on-use.tsx);
 // text typed before its code is there is kept and searched.
-const searchBox = onUse<ComponentProps<typeof SearchBox>>('site-search', () =>
-  import('./search-box').then((module) => ({ default: module.SearchBox })),
+const searchBox = onUse<ComponentProps<typeof SearchBox>>(
+  'site-search',
+  () => import('./search-box').then((module) => ({ default: module.SearchBox })),
+  [loadSearchPanel],
 );
 
 const navLinkClass =

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
+import { FILTER_POPUPS, loadSignInDialog, loadTracking } from '~/components/part-code';
+import { sharedPageData } from '~/lib/page-data.server';
 import { STORE_MESSAGES, withStoreFallback } from '~/lib/store-errors';
 import type { Route } from './+types/artist';
 import { loadArtistPage } from './artist.server';
@@ -7,14 +9,15 @@ import { loadArtistPage } from './artist.server';
 /** SPEC §2: the header shows this page in hero mode (no search box, artist image behind it). */
 export const handle = { hero: true };
 
-export const loader = (args: Route.LoaderArgs) => loadArtistPage(args);
+// Public data only: shared with every visitor of the same page for a short while (ADR 0028).
+export const loader = (args: Route.LoaderArgs) => sharedPageData('artist', args, () => loadArtistPage(args));
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Page not found · Encore' }];
 
 // The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
 // of the first load. A client navigation loads it with the data.
 const loadView = () => import('./artist-view');
-const body = onUse('artist', loadView);
+const body = onUse('artist', loadView, [...FILTER_POPUPS, loadSignInDialog, loadTracking]);
 
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   // Another page of this artist's events (paging, filters), or another artist.

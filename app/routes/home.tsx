@@ -1,18 +1,21 @@
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
+import { FILTER_POPUPS, loadSignInDialog, loadTracking } from '~/components/part-code';
 import { FILTERS_CHANGED } from '~/lib/location-start';
+import { sharedPageData } from '~/lib/page-data.server';
 import type { Route } from './+types/home';
 import { loadHome } from './home.server';
 
-export const loader = (args: Route.LoaderArgs) => loadHome(args);
+// Public data only: shared with every visitor of the same page for a short while (ADR 0028).
+export const loader = (args: Route.LoaderArgs) => sharedPageData('home', args, () => loadHome(args));
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
 
 // The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
 // of the first load. A client navigation loads it with the data.
 const loadView = () => import('./home-view');
-const body = onUse('home', loadView);
+const body = onUse('home', loadView, [...FILTER_POPUPS, loadSignInDialog, loadTracking]);
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await Promise.all([serverLoader(), loadView()]);

@@ -1,17 +1,20 @@
 import { lazy } from 'react';
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
+import { FILTER_POPUPS, loadSearchSettings, loadSignInDialog, loadTracking } from '~/components/part-code';
+import { sharedPageData } from '~/lib/page-data.server';
 import { STORE_MESSAGES, withStoreFallback } from '~/lib/store-errors';
 import type { Route } from './+types/search';
 import { loadSearch } from './search.server';
 
-export const loader = (args: Route.LoaderArgs) => loadSearch(args);
+// Public data only: shared with every visitor of the same page for a short while (ADR 0028).
+export const loader = (args: Route.LoaderArgs) => sharedPageData('search', args, () => loadSearch(args));
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Search · Encore' }];
 
 // The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
 // of the first load. A client navigation loads it with the data.
 const loadView = () => import('./search-view');
-const body = onUse('search', loadView);
+const body = onUse('search', loadView, [...FILTER_POPUPS, loadSearchSettings, loadSignInDialog, loadTracking]);
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await withStoreFallback(() => Promise.all([serverLoader(), loadView()]), STORE_MESSAGES.searchEvents);

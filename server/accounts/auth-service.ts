@@ -59,7 +59,7 @@ export function createAuthService(env: Env, options: AuthServiceOptions = {}): A
 
   const verify = createJwtVerifier({
     projectId,
-    keys: options.keys ?? createHttpKeySource(GOOGLE_ID_TOKEN_CERTS_URL),
+    keys: options.keys ?? createHttpKeySource(env.FIREBASE_ID_TOKEN_CERTS_URL ?? GOOGLE_ID_TOKEN_CERTS_URL),
     now: options.now,
   });
   const loadUserStatus =

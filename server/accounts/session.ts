@@ -42,11 +42,47 @@ export function readCookie(header: string | null | undefined, name: string): str
 export const readSessionToken = (cookieHeader: string | null | undefined) => readCookie(cookieHeader, SESSION_COOKIE);
 
 /**
+ * How long a verified session cookie is taken at its word (ADR 0028). Every page a signed-in
+ * fan opens would otherwise verify the token (in emulator mode, a call to the emulator) and
+ * read the account's role from the database on the request thread. A role change shows
+ * within this time; admin pages check again, uncached (`checkRevoked`).
+ */
+export const SESSION_USER_TTL_MS = 30_000;
+const SESSION_USERS_MAX = 10_000;
+
+type Known = { user: SessionUser; until: number };
+/** Per auth service (one per server; tests build several), token → user, oldest first. */
+const known = new WeakMap<object, Map<string, Known>>();
+
+function remembered(services: Services, token: string, now: number): SessionUser | undefined {
+  const users = known.get(services.auth);
+  const entry = users?.get(token);
+  if (!entry) return undefined;
+  if (entry.until > now) return entry.user;
+  users!.delete(token);
+  return undefined;
+}
+
+function remember(services: Services, token: string, user: SessionUser, expiresAtMs: number, now: number) {
+  let users = known.get(services.auth);
+  if (!users) {
+    users = new Map();
+    known.set(services.auth, users);
+  }
+  users.set(token, { user, until: Math.min(now + SESSION_USER_TTL_MS, expiresAtMs) });
+  // Insertion order: the first keys are the oldest.
+  for (const key of users.keys()) {
+    if (users.size <= SESSION_USERS_MAX) break;
+    users.delete(key);
+  }
+}
+
+/**
  * The verified user behind a request's session cookie, or null. A bad, expired or revoked
  * token is simply "anonymous" here; guards then redirect. When the token could not be checked
  * (identity service or database unreachable) this throws SessionUnavailableError instead:
  * the visitor may well be signed in, so guards answer 503 rather than send them to sign in.
- * `checkRevoked` is used by admin pages.
+ * `checkRevoked` is used by admin pages and always asks again.
  */
 export async function readSessionUser(
   services: Services,
@@ -55,10 +91,23 @@ export async function readSessionUser(
 ): Promise<SessionUser | null> {
   const token = readSessionToken(cookieHeader);
   if (!token) return null;
+  const now = Date.now();
+  if (!options.checkRevoked) {
+    const user = remembered(services, token, now);
+    if (user) return user;
+  }
   try {
     const verified = await services.auth.verifyIdToken(token, options);
     const role = await getSystemRole(services.database.db, verified.uid);
-    return { uid: verified.uid, email: verified.email, systemRole: role ?? 'user', registered: role !== undefined };
+    const user = {
+      uid: verified.uid,
+      email: verified.email,
+      systemRole: role ?? 'user',
+      registered: role !== undefined,
+    };
+    // Not yet registered: the next page must see the registration as soon as it is done.
+    if (user.registered) remember(services, token, user, verified.expiresAt * 1000, now);
+    return user;
   } catch (error) {
     if (error instanceof TokenError) return null;
     services.logger.warn({ err: error }, 'session check failed');

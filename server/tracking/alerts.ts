@@ -43,14 +43,23 @@ export function describeLocal(date: string | null, time: string | null): string 
   return time ? `${day}, ${time.slice(0, 5)}` : day;
 }
 
+/**
+ * Rows per insert: one price change can alert tens of thousands of fans, and one statement
+ * with every row overflows the query builder's stack (and Postgres' 65,535 parameters).
+ */
+const INSERT_BATCH = 1_000;
+
 async function insertAlerts(db: Db, list: NewAlert[]): Promise<number> {
-  if (list.length === 0) return 0;
-  const inserted = await db
-    .insert(alerts)
-    .values(list)
-    .onConflictDoNothing({ target: [alerts.uid, alerts.dedupeKey] })
-    .returning({ id: alerts.id });
-  return inserted.length;
+  let count = 0;
+  for (let i = 0; i < list.length; i += INSERT_BATCH) {
+    const inserted = await db
+      .insert(alerts)
+      .values(list.slice(i, i + INSERT_BATCH))
+      .onConflictDoNothing({ target: [alerts.uid, alerts.dedupeKey] })
+      .returning({ id: alerts.id });
+    count += inserted.length;
+  }
+  return count;
 }
 
 const priceSql = priceForSql(sql`w.ticket_category`, sql`e.price_min`, sql`e.price_max`);

@@ -163,6 +163,9 @@ export async function sendPush(
 
 /** After this many failures in a row a subscription is dropped (the browser may re-subscribe). */
 const MAX_FAILURES = 10;
+/** Alerts read per pass, and pushes in flight at once (each is a request to a push service). */
+const BATCH = 1_000;
+const CONCURRENCY = 16;
 
 /** A browser's Web Push subscription, or a device's native token (SPEC §3 pushNotificationToken). */
 export type WebPushTarget = { kind: 'web'; id: string; uid: string; endpoint: string; p256dh: string; auth: string };
@@ -185,6 +188,7 @@ export function webPushSender(keys: VapidKeys, options: PushOptions): PushSender
 export type DeliveryOptions = PushOptions & {
   batch?: number;
   logger?: { warn(obj: object, msg: string): void };
+  budgetMs?: number;
   /** Native tokens are skipped without it (no Firebase Cloud Messaging credentials configured). */
   native?: PushSender<NativePushTarget>;
 };
@@ -192,69 +196,126 @@ export type DeliveryOptions = PushOptions & {
 /**
  * Push every alert not pushed yet (the last day's) to its owner's browsers and devices. Each
  * alert is attempted once and marked, so a push is never sent twice; the inbox keeps every alert.
+ *
+ * One price change can alert tens of thousands of fans (bench/alerts-scale.ts): alerts of fans
+ * with nowhere to push are marked done in one statement; the others are read a batch at a
+ * time, the batch marked in one statement before anything is sent, and sent 16 at a time.
+ * Passes go on until nothing is pending or `budgetMs` is spent (the next run continues).
  */
 export async function deliverPendingPushes(
   db: Db,
   options: DeliveryOptions,
 ): Promise<{ alerts: number; delivered: number; failed: number; gone: number }> {
-  const pending = await db
-    .select({
-      id: alerts.id,
-      uid: alerts.uid,
-      kind: alerts.kind,
-      title: alerts.title,
-      body: alerts.body,
-      url: alerts.url,
-    })
-    .from(alerts)
-    .where(and(isNull(alerts.pushedAt), sql`${alerts.createdAt} > now() - interval '1 day'`))
-    .orderBy(alerts.createdAt)
-    .limit(options.batch ?? 200);
-  const totals = { alerts: pending.length, delivered: 0, failed: 0, gone: 0 };
-  if (pending.length === 0) return totals;
+  const totals = { alerts: 0, delivered: 0, failed: 0, gone: 0 };
+  const recent = sql`${alerts.createdAt} > now() - interval '1 day'`;
+  // Nothing to send for fans without a browser subscription or (with FCM configured) a device
+  // token: their alerts are done (the inbox has them).
+  const noDevice = options.native
+    ? sql`and not exists (select 1 from accounts a where a.uid = ${alerts.uid} and a.push_notification_token <> '')`
+    : sql``;
+  const inboxOnly = await db
+    .update(alerts)
+    .set({ pushedAt: sql`now()` })
+    .where(
+      and(
+        isNull(alerts.pushedAt),
+        recent,
+        sql`not exists (select 1 from push_subscriptions s where s.uid = ${alerts.uid}) ${noDevice}`,
+      ),
+    )
+    .returning({ id: alerts.id });
+  totals.alerts += inboxOnly.length;
 
-  const uids = [...new Set(pending.map((a) => a.uid))];
-  const web: WebPushTarget[] = (
-    await db
+  const started = Date.now();
+  const batch = options.batch ?? BATCH;
+  let webSender: PushSender<WebPushTarget> | undefined;
+  const gone = new Set<string>();
+  const keyOf = (target: PushTarget) => (target.kind === 'web' ? `web:${target.id}` : `native:${target.token}`);
+  for (;;) {
+    const pending = await db
       .select({
-        id: pushSubscriptions.id,
-        uid: pushSubscriptions.uid,
-        endpoint: pushSubscriptions.endpoint,
-        p256dh: pushSubscriptions.p256dh,
-        auth: pushSubscriptions.auth,
+        id: alerts.id,
+        uid: alerts.uid,
+        kind: alerts.kind,
+        title: alerts.title,
+        body: alerts.body,
+        url: alerts.url,
       })
-      .from(pushSubscriptions)
-      .where(inArray(pushSubscriptions.uid, uids))
-  ).map((row) => ({ kind: 'web', ...row }));
-  const native: NativePushTarget[] = options.native
-    ? (
-        await db
-          .select({ uid: accounts.uid, token: accounts.pushNotificationToken })
-          .from(accounts)
-          .where(and(inArray(accounts.uid, uids), ne(accounts.pushNotificationToken, '')))
-      ).map((row) => ({ kind: 'native', ...row }))
-    : [];
-  const webSender = web.length > 0 ? webPushSender(await getVapidKeys(db), options) : undefined;
+      .from(alerts)
+      .where(and(isNull(alerts.pushedAt), recent))
+      .orderBy(alerts.createdAt)
+      .limit(batch);
+    if (pending.length === 0) break;
+    totals.alerts += pending.length;
+    // Marked first: if the process dies mid-send, a fan misses a push, never gets two.
+    await db
+      .update(alerts)
+      .set({ pushedAt: sql`now()` })
+      .where(
+        inArray(
+          alerts.id,
+          pending.map((a) => a.id),
+        ),
+      );
 
-  const gone = new Set<PushTarget>();
-  for (const alert of pending) {
-    // Marked first: if the process dies mid-send, the fan misses a push, never gets two.
-    await db.update(alerts).set({ pushedAt: sql`now()` }).where(eq(alerts.id, alert.id));
-    const payload = { alertId: alert.id, kind: alert.kind, title: alert.title, body: alert.body, url: alert.url };
-    const targets = [...web, ...native].filter((t) => t.uid === alert.uid && !gone.has(t));
-    for (const target of targets) {
-      const { result, status, reason } =
-        target.kind === 'web' ? await webSender!.send(target, payload) : await options.native!.send(target, payload);
-      if (result === 'delivered') totals.delivered++;
-      else if (result === 'gone') {
-        totals.gone++;
-        gone.add(target);
-      } else {
-        totals.failed++;
-        options.logger?.warn({ status, reason, alertId: alert.id, kind: target.kind }, 'push not accepted');
+    const uids = [...new Set(pending.map((a) => a.uid))];
+    const web: WebPushTarget[] = (
+      await db
+        .select({
+          id: pushSubscriptions.id,
+          uid: pushSubscriptions.uid,
+          endpoint: pushSubscriptions.endpoint,
+          p256dh: pushSubscriptions.p256dh,
+          auth: pushSubscriptions.auth,
+        })
+        .from(pushSubscriptions)
+        .where(inArray(pushSubscriptions.uid, uids))
+    ).map((row) => ({ kind: 'web', ...row }));
+    const native: NativePushTarget[] = options.native
+      ? (
+          await db
+            .select({ uid: accounts.uid, token: accounts.pushNotificationToken })
+            .from(accounts)
+            .where(and(inArray(accounts.uid, uids), ne(accounts.pushNotificationToken, '')))
+        ).map((row) => ({ kind: 'native', ...row }))
+      : [];
+    if (web.length > 0) webSender ??= webPushSender(await getVapidKeys(db), options);
+    const byUid = new Map<string, PushTarget[]>();
+    for (const target of [...web, ...native]) byUid.set(target.uid, [...(byUid.get(target.uid) ?? []), target]);
+    const sends = pending.flatMap((alert) => (byUid.get(alert.uid) ?? []).map((target) => ({ alert, target })));
+    const reached = new Set<string>();
+    let next = 0;
+    const worker = async () => {
+      while (next < sends.length) {
+        const { alert, target } = sends[next++]!;
+        if (gone.has(keyOf(target))) continue;
+        const payload = { alertId: alert.id, kind: alert.kind, title: alert.title, body: alert.body, url: alert.url };
+        const { result, status, reason } =
+          target.kind === 'web' ? await webSender!.send(target, payload) : await options.native!.send(target, payload);
+        if (result === 'delivered') {
+          totals.delivered++;
+          if (target.kind === 'web') reached.add(target.id);
+          continue;
+        }
+        if (result === 'gone') {
+          totals.gone++;
+          gone.add(keyOf(target));
+        } else {
+          totals.failed++;
+          options.logger?.warn({ status, reason, alertId: alert.id, kind: target.kind }, 'push not accepted');
+        }
+        await recordOutcome(db, target, result);
       }
-      await recordOutcome(db, target, result);
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, sends.length) }, worker));
+    const delivered = [...reached].filter((id) => !gone.has(`web:${id}`));
+    if (delivered.length > 0) {
+      await db
+        .update(pushSubscriptions)
+        .set({ lastSuccessAt: sql`now()`, failures: 0 })
+        .where(inArray(pushSubscriptions.id, delivered));
     }
+    if (pending.length < batch || Date.now() - started >= (options.budgetMs ?? 30_000)) break;
   }
   return totals;
 }

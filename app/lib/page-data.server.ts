@@ -1,0 +1,66 @@
+import type { AppLoadContext } from 'react-router';
+import { readQuery } from '../../server/page-query';
+import { FILTERS_COOKIE } from './preferences';
+
+/**
+ * The public data of a discovery page (home, search, artist, event), shared by every visitor
+ * who asks for the same page within the page cache's TTL (ADR 0028). Anonymous visitors get
+ * whole pages from the page cache (ADR 0009); a signed-in fan's page is rendered for them
+ * alone, but its loader reads nothing personal (Follow and Watch states load in the browser),
+ * so it is read once and the render is theirs. Kept per page as the render reads it: path,
+ * the query parameters pages read, the filters cookie, the origin; and per catalogue version
+ * (the load context's, bumped by every catalogue write in this process, as the page cache is
+ * emptied). Failures (404, redirects) are not kept.
+ */
+const MAX_PAGES = 300;
+
+type Entry = { at: number; value: Promise<unknown> };
+const pages = new Map<string, Entry>();
+let version = 0;
+
+export function sharedPageData<T>(
+  name: string,
+  { request, context }: { request: Request; context: AppLoadContext },
+  load: () => Promise<T>,
+): Promise<T> {
+  const ttl = context.services.env.PAGE_CACHE_TTL_MS;
+  if (ttl <= 0) return load();
+  if ((context.catalogueVersion ?? 0) !== version) {
+    // The catalogue changed: nothing kept is of use any more.
+    version = context.catalogueVersion ?? 0;
+    pages.clear();
+  }
+  const url = new URL(request.url);
+  const filters = readFiltersCookie(request.headers.get('cookie'));
+  const key = JSON.stringify([
+    name,
+    context.catalogueVersion ?? 0,
+    url.origin,
+    readQuery(url.pathname + url.search),
+    filters,
+  ]);
+  const now = Date.now();
+  const kept = pages.get(key);
+  if (kept && now - kept.at < ttl) return kept.value as Promise<T>;
+  const value = load();
+  pages.delete(key);
+  pages.set(key, { at: now, value });
+  value.catch(() => {
+    if (pages.get(key)?.value === value) pages.delete(key);
+  });
+  // Insertion order: the first keys are the oldest.
+  for (const old of pages.keys()) {
+    if (pages.size <= MAX_PAGES) break;
+    pages.delete(old);
+  }
+  return value;
+}
+
+/** Every raw value of the filters cookie: two requests share data only if a loader cannot tell them apart. */
+function readFiltersCookie(header: string | null): string[] {
+  if (!header) return [];
+  return header
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.split('=')[0] === FILTERS_COOKIE);
+}

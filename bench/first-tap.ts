@@ -1,0 +1,227 @@
+/**
+ * The first tap on a slow link: a fresh Chromium context (nothing cached), throttled by the
+ * DevTools protocol (Network.emulateNetworkConditions), opens a page, waits for its load
+ * event and taps: at once ("at load", a visitor who taps the moment the page looks ready:
+ * the strict figure, judged against the targets), and, on another fresh page, once the
+ * network has been quiet for half a second ("idle": the page has fetched its parts' code).
+ * Then, timed in the page from the press (pointerdown) on every animation frame:
+ *
+ * - feedback: the first visible sign the press was taken: the answer itself, or the pressed
+ *   control marked busy (aria-busy, disabled) or its pressed state changed;
+ * - answer: Dates → the date popup open; the search box → the first suggestion listed
+ *   (the tap focuses it, then a word is typed); Follow / Watch → signed out, the sign-in
+ *   dialog; signed in, the button in its new state.
+ *
+ * Desktop (1440 × 900) and phone (390 × 844, touch) at 150 ms RTT / 1.6 Mbit/s and at
+ * DevTools' Slow 3G (2,000 ms, 50 kB/s); signed-in taps carry a fan's session cookie.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import type { Chromium } from './chromium.ts';
+import { round } from './stats.ts';
+
+export const NETWORKS = {
+  '150ms': { label: '150 ms RTT, 1.6 Mbit/s', latency: 150, downloadThroughput: 200_000, uploadThroughput: 94_000 },
+  slow3g: {
+    label: 'Slow 3G (2,000 ms, 50 kB/s)',
+    latency: 2_000,
+    downloadThroughput: 50_000,
+    uploadThroughput: 50_000,
+  },
+} as const;
+export type NetworkName = keyof typeof NETWORKS;
+
+const DEVICES = {
+  desktop: { viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
+} as const;
+export type DeviceName = keyof typeof DEVICES;
+
+export type TapAction = 'dates' | 'suggestion' | 'follow' | 'watch';
+
+export type TapWhen = 'load' | 'idle';
+
+export type TapFigure = {
+  when: TapWhen;
+  network: NetworkName;
+  device: DeviceName;
+  action: TapAction;
+  signed_in: boolean;
+  url?: string;
+  load_ms?: number;
+  feedback_ms?: number;
+  answer_ms?: number;
+  error?: string;
+};
+
+export type TapPlan = {
+  home: string;
+  search: string;
+  /** Artist and event pages, a fresh one per signed-in tap (the fan's follow is kept). */
+  artists: string[];
+  events: string[];
+  keyword: string;
+  cookie?: { name: string; value: string };
+};
+
+const SEARCH_INPUT = 'input[placeholder="Search by Artist, Event or Venue"]';
+
+/** In-page conditions, evaluated on every frame after the press. */
+const ANSWERS: Record<TapAction, { signedOut: string; signedIn: string }> = {
+  dates: {
+    signedOut: `!!document.querySelector('[role=dialog] [role=grid]')`,
+    signedIn: `!!document.querySelector('[role=dialog] [role=grid]')`,
+  },
+  suggestion: {
+    signedOut: `!!document.querySelector('[role=listbox] [role=option]')`,
+    signedIn: `!!document.querySelector('[role=listbox] [role=option]')`,
+  },
+  follow: {
+    signedOut: `!!document.querySelector('[role=dialog] input[type=email]')`,
+    signedIn: `!!document.querySelector('[data-testid=follow-button][aria-pressed=true]')`,
+  },
+  watch: {
+    signedOut: `!!document.querySelector('[role=dialog] input[type=email]')`,
+    signedIn: `!!document.querySelector('[data-testid=watch-button][aria-pressed=true]')`,
+  },
+};
+
+/** The control pressed, marked busy or changed: a sign the press was taken. */
+const FEEDBACK = `(() => {
+  const t = window.__tapTarget;
+  if (!t) return false;
+  const control = t.closest('button, a, [role=button], input') || t;
+  return control.getAttribute('aria-busy') === 'true' || control.disabled === true ||
+    control.getAttribute('aria-pressed') !== window.__tapPressed ||
+    (control.tagName === 'INPUT' && document.activeElement === control && control.value.length > 0);
+})()`;
+
+export async function measureFirstTaps(
+  origin: string,
+  chromiumProcess: Chromium,
+  plan: TapPlan,
+  options: { quick: boolean; networks?: NetworkName[]; devices?: DeviceName[]; actions?: TapAction[] },
+  log: (line: string) => void,
+): Promise<TapFigure[]> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromiumProcess.port}`);
+  const figures: TapFigure[] = [];
+  let artist = 0;
+  let event = 0;
+  try {
+    for (const network of options.networks ?? (Object.keys(NETWORKS) as NetworkName[])) {
+      for (const device of options.devices ?? (Object.keys(DEVICES) as DeviceName[])) {
+        const cases: { action: TapAction; signedIn: boolean; url: string }[] = [
+          { action: 'dates', signedIn: false, url: plan.home },
+          { action: 'suggestion', signedIn: false, url: plan.home },
+          { action: 'follow', signedIn: false, url: plan.artists[0]! },
+          { action: 'watch', signedIn: false, url: plan.events[0]! },
+        ];
+        if (plan.cookie) {
+          cases.push(
+            { action: 'follow', signedIn: true, url: plan.artists[1 + artist++]! },
+            { action: 'watch', signedIn: true, url: plan.events[1 + event++]! },
+          );
+        }
+        for (const when of ['load', 'idle'] as const)
+          for (const c of cases) {
+            const figure = await tap(browser, origin, plan, when, network, device, c.action, c.signedIn, c.url);
+            figures.push(figure);
+            log(
+              `  ${NETWORKS[network].label.padEnd(28)} ${device.padEnd(7)} ${`${c.action}${c.signedIn ? ' (signed in)' : ''}`.padEnd(22)} at ${when.padEnd(5)} ${
+                figure.error
+                  ? `ERROR ${figure.error}`
+                  : `load ${figure.load_ms} ms · feedback ${figure.feedback_ms} ms · answer ${figure.answer_ms} ms`
+              }`,
+            );
+          }
+        if (options.quick && network === '150ms') break;
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return figures;
+}
+
+async function tap(
+  browser: Browser,
+  origin: string,
+  plan: TapPlan,
+  when: TapWhen,
+  network: NetworkName,
+  device: DeviceName,
+  action: TapAction,
+  signedIn: boolean,
+  url: string,
+): Promise<TapFigure> {
+  const figure: TapFigure = { when, network, device, action, signed_in: signedIn, url };
+  const slow = network === 'slow3g';
+  const context: BrowserContext = await browser.newContext({ ...DEVICES[device] });
+  try {
+    if (signedIn && plan.cookie) await context.addCookies([{ ...plan.cookie, url: origin }]);
+    const page: Page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    const { latency, downloadThroughput, uploadThroughput } = NETWORKS[network];
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency,
+      downloadThroughput,
+      uploadThroughput,
+    });
+    // The press is timed in the page, before any of its own listeners (capture, on window).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __tap: number; __tapTarget?: Element; __tapPressed?: string | null };
+      w.__tap = 0;
+      addEventListener(
+        'pointerdown',
+        (event) => {
+          if (w.__tap) return;
+          w.__tap = performance.now();
+          const target = event.target instanceof Element ? event.target : undefined;
+          w.__tapTarget = target;
+          w.__tapPressed = target?.closest('button')?.getAttribute('aria-pressed') ?? null;
+        },
+        { capture: true },
+      );
+    });
+    const started = performance.now();
+    await page.goto(`${origin}${url}`, { waitUntil: 'load', timeout: slow ? 180_000 : 60_000 });
+    figure.load_ms = round(performance.now() - started, 0);
+    if (when === 'idle') await page.waitForLoadState('networkidle', { timeout: slow ? 120_000 : 60_000 });
+
+    const control =
+      action === 'dates'
+        ? page.getByRole('button', { name: /^Dates/ }).first()
+        : action === 'suggestion'
+          ? page.locator(SEARCH_INPUT).locator('visible=true').first()
+          : page.getByTestId(action === 'follow' ? 'follow-button' : 'watch-button').first();
+    if ((await control.count()) === 0) {
+      figure.error = `no ${action} control on ${url} at this width`;
+      return figure;
+    }
+    const answer = signedIn ? ANSWERS[action].signedIn : ANSWERS[action].signedOut;
+    const timeout = slow ? 30_000 : 15_000;
+    const since = (condition: string) =>
+      page
+        .waitForFunction(`window.__tap > 0 && (${condition}) && performance.now() - window.__tap`, undefined, {
+          polling: 'raf',
+          timeout,
+        })
+        .then((handle) => handle.jsonValue() as Promise<number>);
+    const feedback = since(`(${answer}) || ${FEEDBACK}`);
+    const answered = since(answer);
+    feedback.catch(() => undefined);
+    answered.catch(() => undefined);
+    if (DEVICES[device].hasTouch) await control.tap({ timeout });
+    else await control.click({ timeout });
+    if (action === 'suggestion') await page.keyboard.type(plan.keyword);
+    figure.feedback_ms = round(await feedback, 0);
+    figure.answer_ms = round(await answered, 0);
+  } catch (error) {
+    figure.error = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 160) : String(error);
+  } finally {
+    await context.close();
+  }
+  return figure;
+}
