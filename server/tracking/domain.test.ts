@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { daysFromNow, insertAttraction, insertEvent, insertVenue } from '../catalogue/testing/fixtures.ts';
 import type { Database, Db } from '../db/client.ts';
 import { createTestDatabase } from '../testing/test-db.ts';
@@ -368,34 +368,59 @@ describe('market simulator', () => {
 });
 
 describe('job leases', () => {
+  /** The lease's time is up: its end passes, as the database clock would have it after the slot. */
+  const endSlot = (name: string) =>
+    db.execute(sql`update job_locks set lease_until = now() - interval '1 millisecond' where name = ${name}`);
+
   it('let one holder at a time run a job, and hand over on release or expiry', async () => {
     expect(await tryAcquireLease(db, 'lease-test', 'node-a', 60_000)).toBe(true);
     expect(await tryAcquireLease(db, 'lease-test', 'node-b', 60_000)).toBe(false);
     expect(await tryAcquireLease(db, 'lease-test', 'node-a', 60_000)).toBe(false); // one run per slot
     expect(await extendLease(db, 'lease-test', 'node-b', 60_000)).toBe(false);
     await releaseLease(db, 'lease-test', 'node-a');
-    expect(await tryAcquireLease(db, 'lease-test', 'node-b', 1)).toBe(true);
-    await new Promise((r) => setTimeout(r, 20));
+    expect(await tryAcquireLease(db, 'lease-test', 'node-b', 60_000)).toBe(true);
+    expect(await tryAcquireLease(db, 'lease-test', 'node-a', 60_000)).toBe(false);
+    await endSlot('lease-test');
     expect(await tryAcquireLease(db, 'lease-test', 'node-a', 60_000)).toBe(true);
   });
 
   it('never run the same job on two nodes in the same slot', async () => {
-    const runs: string[] = [];
-    const job = (node: string) => ({
-      name: 'two-nodes',
-      intervalMs: 1000,
-      run: async () => {
-        runs.push(node);
-      },
-    });
-    const a = startJobs(db, [job('a')], { logger: quiet, holder: 'node-a', firstRunMs: 10 });
-    const b = startJobs(db, [job('b')], { logger: quiet, holder: 'node-b', firstRunMs: 10 });
-    await new Promise((r) => setTimeout(r, 3300));
-    await a.stop();
-    await b.stop();
-    // Slots of 1 s over ≈ 3.3 s: at most 4 runs in all, where two unlocked nodes would make 8.
-    expect(runs.length).toBeGreaterThanOrEqual(2);
-    expect(runs.length).toBeLessThanOrEqual(4);
+    // Timers are fake (the schedule); the lease's clock is the database's, moved by endSlot.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const runs: string[] = [];
+      const job = (node: string) => ({
+        name: 'two-nodes',
+        intervalMs: 60_000,
+        run: async () => {
+          runs.push(node);
+        },
+      });
+      const a = startJobs(db, [job('a')], { logger: quiet, holder: 'node-a', firstRunMs: 10 });
+      const b = startJobs(db, [job('b')], { logger: quiet, holder: 'node-b', firstRunMs: 10 });
+      // runNow joins a tick in flight, or tries once more within the slot: either way it settles the slot.
+      const slot = async (ms: number) => {
+        await vi.advanceTimersByTimeAsync(ms);
+        return Promise.all([a.runNow('two-nodes'), b.runNow('two-nodes')]);
+      };
+
+      await slot(10);
+      expect(runs).toHaveLength(1);
+      await slot(60_000); // both nodes tick again, inside the same lease
+      expect(runs).toHaveLength(1);
+      await endSlot('two-nodes');
+      await slot(60_000);
+      expect(runs).toHaveLength(2);
+      await endSlot('two-nodes');
+      await slot(60_000);
+      expect(runs).toHaveLength(3);
+      await a.stop();
+      await b.stop();
+      await slot(60_000 * 3); // stopped schedulers never run again
+      expect(runs).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
     const [lock] = await rows<{ lease_until: Date }>(
       db,
       sql`select lease_until from job_locks where name = 'two-nodes'`,
