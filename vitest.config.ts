@@ -1,25 +1,52 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Database tests run on a fresh PGlite per file; with TEST_DATABASE_URL set they run a second
-// time, each file on its own database of that PostgreSQL server (project "postgres").
-// `*.pg.test.ts` test what only a PostgreSQL server has (LISTEN across connections).
+/**
+ * Three projects:
+ * - "unit": pure code (no database, no server, no emulator, no child process); seconds.
+ *   `npm run test:unit`. A test file belongs here when it only calls functions and renders.
+ * - "pglite": everything else, each file on a fresh PGlite cloned from a migrated template.
+ * - "postgres": with TEST_DATABASE_URL set, the server and script tests again, each file on
+ *   its own database of that PostgreSQL server.
+ * `npm run test:integration` runs the last two; `npm test` runs all three, then the e2e specs.
+ */
+const unitTests = [
+  // The generic HTTP client's tests (app/lib/http.test.ts) talk to a loopback server.
+  'app/lib/!(http).test.ts',
+  'app/lib/*/**/*.test.ts',
+  'app/components/**/*.test.{ts,tsx}',
+  'app/routes/sitemap.server.test.ts',
+  'contracts/**/*.test.ts',
+  'server/env.test.ts',
+  'server/catalogue/places.test.ts',
+  'server/catalogue/text.test.ts',
+  'server/catalogue/demo/generate.test.ts',
+  'server/catalogue/ticketmaster/parser.test.ts',
+  'server/catalogue/ticketmaster/rate-limiter.test.ts',
+  'server/catalogue/ticketmaster/windows.test.ts',
+  'server/tracking/ics.test.ts',
+];
 const dbTests = ['server/**/*.test.ts', 'scripts/**/*.test.ts'];
+// `*.pg.test.ts` test what only a PostgreSQL server has (LISTEN across connections).
 const serverOnly = '**/*.pg.test.ts';
+const database = { globalSetup: ['server/testing/global-setup.ts'], hookTimeout: 60_000 };
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    globalSetup: ['server/testing/global-setup.ts'],
     setupFiles: ['server/testing/fail-on-console-error.ts', 'server/testing/fixed-clock.ts'],
     testTimeout: 20_000,
-    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
+        test: { name: 'unit', include: unitTests },
+      },
+      {
+        extends: true,
         test: {
+          ...database,
           name: 'pglite',
           include: [...dbTests, 'app/**/*.test.{ts,tsx}', 'contracts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, serverOnly],
+          exclude: [...configDefaults.exclude, ...unitTests, serverOnly],
           env: { ENCORE_TEST_DB: 'pglite' },
         },
       },
@@ -27,7 +54,13 @@ export default defineConfig({
         ? [
             {
               extends: true as const,
-              test: { name: 'postgres', include: dbTests, env: { ENCORE_TEST_DB: 'postgres' } },
+              test: {
+                ...database,
+                name: 'postgres',
+                include: dbTests,
+                exclude: [...configDefaults.exclude, ...unitTests],
+                env: { ENCORE_TEST_DB: 'postgres' },
+              },
             },
           ]
         : []),

@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
   authDialog,
@@ -8,10 +8,10 @@ import {
   googleUser,
   idTokenFor,
   open,
-  signInThroughDialog,
   skipOnboarding,
   uniqueEmail,
 } from './auth-helpers';
+import { expect, test } from './signed-in';
 
 /** A real, decodable RGB PNG of the given size (so the browser can redraw it). */
 function png(width: number, height: number): Buffer {
@@ -43,6 +43,58 @@ const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA
 
 const quiz = (page: Page) => page.getByRole('dialog', { name: 'Tell us how you buy tickets' });
 
+/** Past ONBOARDING_DELAY_MS (1,500 ms in playwright.config.ts) on the page's fake clock. */
+const ONBOARDING_CHECK_MS = 2_000;
+
+/** The account store holds the profile (GET /accounts/me answered): the quiz's last precondition. */
+async function profileLoaded(page: Page) {
+  await expect
+    .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('encore'))) ?? '{}').systemRole)
+    .toBe('user');
+}
+
+/** Stops the page's clock: the onboarding check waits until passOnboardingCheck runs it. */
+async function holdClock(page: Page) {
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  await page.clock.pauseAt(now + 1_000);
+}
+
+/**
+ * Runs the page's clock past the onboarding check and lets it flow again, then lets React's
+ * scheduler (message tasks, which the fake clock leaves alone) work through what the check
+ * queued: render, effects, the render they cause.
+ */
+async function passOnboardingCheck(page: Page, ms = ONBOARDING_CHECK_MS) {
+  await page.clock.runFor(ms);
+  await page.clock.resume();
+  await page.evaluate(async () => {
+    for (let hop = 0; hop < 5; hop++) {
+      await new Promise<void>((done) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => done();
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+}
+
+/**
+ * The check ran and said no: had it said yes, rendering the quiz would have asked for its
+ * code (a lazy chunk) at once, and no such request went out.
+ */
+async function expectNoQuizAfterCheck(page: Page) {
+  const asked: string[] = [];
+  const listener = (request: { url(): string }) => {
+    if (/\/onboarding-dialog-[\w-]+\.js$/.test(request.url())) asked.push(request.url());
+  };
+  page.on('request', listener);
+  await passOnboardingCheck(page);
+  page.off('request', listener);
+  expect(asked).toEqual([]);
+  await expect(quiz(page)).toBeHidden();
+}
+
 async function me(email: string) {
   const { idToken } = await idTokenFor(email);
   const response = await fetch(`${new URL('/api/accounts/me', test.info().project.use.baseURL)}`, {
@@ -55,13 +107,16 @@ test.describe('onboarding quiz', () => {
   test('appears after the configured delay, shows conditional fields, and is answered once', async ({
     page,
     context,
+    signedIn,
   }) => {
-    const email = uniqueEmail('quiz');
-    await createUser(email);
+    const { email } = signedIn;
+    await holdClock(page);
     await open(page, '/');
-    await signInThroughDialog(page, email);
+    await profileLoaded(page);
     const dialog = quiz(page);
-    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    await expect(dialog).toBeHidden();
+    await passOnboardingCheck(page);
+    await expect(dialog).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Submit answers' }).click();
     await expect(dialog.getByText('Please select something')).toHaveCount(3);
@@ -97,56 +152,47 @@ test.describe('onboarding quiz', () => {
     expect((await me(email)).onboarding).toBe(true);
 
     await page.reload({ waitUntil: 'networkidle' });
-    await page.waitForTimeout(2500);
-    await expect(quiz(page)).toBeHidden();
+    await profileLoaded(page);
+    await expectNoQuizAfterCheck(page);
   });
 
-  test('stays closed for an account whose onboarding is done, even without the cookie', async ({ browser }) => {
-    const email = uniqueEmail('quiz-done');
-    await createUser(email);
-    // Answer through the API, as if on another device.
-    const { idToken, localId } = await idTokenFor(email);
-    const base = test.info().project.use.baseURL;
-    const headers = { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' };
-    await fetch(`${base}/api/accounts`, { method: 'POST', headers, body: JSON.stringify({ uid: localId }) });
-    const answered = await fetch(`${base}/api/accounts/onboarding`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ vendor: 'StubHub', maxBudget: 80, alreadyResold: false, referralSource: 'search' }),
+  test('stays closed for an account whose onboarding is done, even without the cookie', async ({ page, signedIn }) => {
+    // Answered through the API, as if on another device.
+    const answered = await page.request.post('/api/accounts/onboarding', {
+      headers: { Authorization: `Bearer ${signedIn.idToken}` },
+      data: { vendor: 'StubHub', maxBudget: 80, alreadyResold: false, referralSource: 'search' },
     });
-    expect(answered.status).toBe(200);
+    expect(answered.status()).toBe(200);
 
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    await holdClock(page);
     await open(page, '/');
-    await signInThroughDialog(page, email);
-    await page.waitForTimeout(3000);
-    await expect(quiz(page)).toBeHidden();
-    await context.close();
+    await profileLoaded(page);
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('encore'))) ?? '{}').onboarding).toBe(true);
+    await expectNoQuizAfterCheck(page);
   });
 
-  test('"Not now" closes it for the rest of the visit', async ({ page }) => {
-    const email = uniqueEmail('quiz-later');
-    await createUser(email);
+  test('"Not now" closes it for the rest of the visit', async ({ page, signedIn }) => {
+    await holdClock(page);
     await open(page, '/');
-    await signInThroughDialog(page, email);
-    await expect(quiz(page)).toBeVisible({ timeout: 10_000 });
+    await profileLoaded(page);
+    await passOnboardingCheck(page);
+    await expect(quiz(page)).toBeVisible();
     await quiz(page).getByRole('button', { name: 'Not now' }).click();
     await expect(quiz(page)).toBeHidden();
-    await page.waitForTimeout(2500);
+    // Ten minutes more of the visit, every timer run: it stays closed.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+    await passOnboardingCheck(page, 10 * 60_000);
     await expect(quiz(page)).toBeHidden();
-    expect((await me(email)).onboarding).toBe(false);
+    expect((await me(signedIn.email)).onboarding).toBe(false);
   });
 });
 
 test.describe('profile', () => {
   test.beforeEach(({ context }) => skipOnboarding(context));
 
-  test('edits the name and uploads a picture compressed to 1000 px in the browser', async ({ page }) => {
-    const email = uniqueEmail('profile');
-    await createUser(email);
+  test('edits the name and uploads a picture compressed to 1000 px in the browser', async ({ page, signedIn }) => {
+    const { email } = signedIn;
     await open(page, '/');
-    await signInThroughDialog(page, email);
     await page.getByTestId('account-button').click();
     await expect(page).toHaveURL('/profile');
     await page.waitForLoadState('networkidle');
@@ -192,11 +238,7 @@ test.describe('profile', () => {
     await expect(page.getByText(/^Member since /)).toBeVisible();
   });
 
-  test('a file that is not a picture is refused with a sentence', async ({ page }) => {
-    const email = uniqueEmail('profile-bad');
-    await createUser(email);
-    await open(page, '/');
-    await signInThroughDialog(page, email);
+  test('a file that is not a picture is refused with a sentence', async ({ page, signedIn: _ }) => {
     await open(page, '/profile');
     await page.locator('input[type=file]').setInputFiles({
       name: 'notes.png',
@@ -208,11 +250,10 @@ test.describe('profile', () => {
     );
   });
 
-  test('an API error shows its message as a notification; a 401 sends the browser to /signin', async ({ page }) => {
-    const email = uniqueEmail('profile-errors');
-    const { localId } = await createUser(email);
-    await open(page, '/');
-    await signInThroughDialog(page, email);
+  test('an API error shows its message as a notification; a 401 sends the browser to /signin', async ({
+    page,
+    signedIn,
+  }) => {
     await open(page, '/profile');
     await page.getByLabel('First name').fill('<b>Robin</b>');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -221,7 +262,7 @@ test.describe('profile', () => {
     await expect(toast).toHaveAttribute('data-y-position', 'top');
 
     // The account is disabled elsewhere: the next call answers 401.
-    await disableUser(localId);
+    await disableUser(signedIn.uid);
     await page.getByLabel('First name').fill('Robin');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page).toHaveURL('/signin?redirectTo=%2Fprofile');

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import {
   ADMIN_EMAIL,
   authDialog,
@@ -6,10 +6,10 @@ import {
   fillCredentials,
   googleUser,
   open,
-  signInThroughDialog,
   skipOnboarding,
   uniqueEmail,
 } from './auth-helpers';
+import { expect, test } from './signed-in';
 
 test.beforeEach(({ context }) => skipOnboarding(context));
 
@@ -60,11 +60,9 @@ test.describe('guards in the browser', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('a signed-in user reaches /my-encore and /profile, not the admin area', async ({ page }) => {
-    const email = uniqueEmail('user');
-    await createUser(email);
+  test('a signed-in user reaches /my-encore and /profile, not the admin area', async ({ page, signedIn: _ }) => {
     await open(page, '/');
-    await signInThroughDialog(page, email);
+    await expect(page.getByTestId('account-button')).toHaveText('my account');
     // Desktop shows the main navigation; phones reach it through the side menu.
     const menu = page.getByRole('button', { name: 'Open menu' });
     if (await menu.isVisible()) {
@@ -97,12 +95,9 @@ test.describe('guards in the browser', () => {
     await expect(page.getByText('Onboarding completed')).toBeVisible();
   });
 
-  test('signing out on a guarded page leaves it', async ({ page }) => {
-    const email = uniqueEmail('leave');
-    await createUser(email);
-    await open(page, '/');
-    await signInThroughDialog(page, email);
+  test('signing out on a guarded page leaves it', async ({ page, signedIn: _ }) => {
     await open(page, '/my-encore');
+    await expect(page.getByRole('heading', { name: /^Watching/ })).toBeVisible();
     // Another tab signs out: this one follows.
     const other = await page.context().newPage();
     await open(other, '/profile');

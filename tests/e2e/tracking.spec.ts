@@ -3,15 +3,8 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { artistPath, eventPath } from '../../app/lib/slug';
 import { parseIcs } from '../../server/tracking/testing/ics-reader';
 import { newSubscriber, type PushService, startPushService } from '../../server/tracking/testing/push-service';
-import {
-  createUser,
-  fillCredentials,
-  idTokenFor,
-  open,
-  openSignInDialog,
-  skipOnboarding,
-  uniqueEmail,
-} from './auth-helpers';
+import { createUser, fillCredentials, idTokenFor, open, skipOnboarding, uniqueEmail } from './auth-helpers';
+import { test as signedInTest } from './signed-in';
 
 /**
  * my Encore end to end (ADR 0008), in Chromium against the production build: a new fan
@@ -271,15 +264,8 @@ test("another fan's ids read nothing and change nothing", async ({ request }) =>
   expect((await request.get('/api/me/watches')).status()).toBe(401);
 });
 
-test('a new fan sees what to do first on my Encore', async ({ page, context }) => {
+signedInTest('a new fan sees what to do first on my Encore', async ({ page, context, signedIn: _ }) => {
   await skipOnboarding(context);
-  const email = uniqueEmail('empty');
-  await createUser(email);
-  await open(page, '/');
-  const dialog = await openSignInDialog(page);
-  await fillCredentials(dialog, email, 'correct-horse');
-  await dialog.getByRole('button', { name: 'Sign in with email' }).click();
-  await expect(dialog).toBeHidden();
   await open(page, '/my-encore');
   await expect(page.getByText('You are not watching any events yet.')).toBeVisible();
   await expect(page.getByText('You do not follow any artists yet.')).toBeVisible();

@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { attractions, eventAttractions, events as eventsTable, venues } from '../../db/schema.ts';
 import { notifyCatalogueChanged } from '../changes.ts';
 import { refreshUpcomingCounts } from '../counts.ts';
-import { imageSet } from '../images.ts';
-import { searchText } from '../text.ts';
 import { DEFAULT_SEED, DemoCatalogue, type DemoEvent, type DemoOptions } from './generate.ts';
-import { classificationRows, SEGMENT_IDS } from './taxonomy.ts';
+import { byColumnName, demoAttractionRow, demoEventAttractionRows, demoEventRow, demoVenueRow } from './rows.ts';
+import { classificationRows } from './taxonomy.ts';
 
 export type LoadPhase = 'prepare' | 'venues' | 'attractions' | 'events' | 'indexes' | 'counts';
 export type LoadProgress = { phase: LoadPhase; done: number; total: number };
@@ -96,45 +97,9 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
       'ON CONFLICT (id) DO NOTHING',
     );
 
-    const venueColumns = [
-      'id',
-      'source',
-      'source_id',
-      'name',
-      'search_text',
-      'address',
-      'city',
-      'state_code',
-      'state_name',
-      'country_code',
-      'country_name',
-      'postal_code',
-      'timezone',
-      'latitude',
-      'longitude',
-      'images',
-    ];
     for (let i = 0; i < catalogue.venues.length; i += batchSize) {
-      const rows = catalogue.venues.slice(i, i + batchSize).map((v) => ({
-        id: v.id,
-        source: 'demo',
-        source_id: v.id,
-        name: v.name,
-        search_text: searchText(v.name),
-        address: v.address,
-        city: v.place.city,
-        state_code: v.place.stateCode,
-        state_name: v.place.stateName,
-        country_code: v.place.countryCode,
-        country_name: v.place.countryName,
-        postal_code: v.postalCode,
-        timezone: v.place.timezone,
-        latitude: v.latitude,
-        longitude: v.longitude,
-        images: imageSet('venue', v.name),
-      }));
       await checkpoint();
-      await insertJson(tx, 'venues', venueColumns, rows);
+      await insertRows(tx, venues, catalogue.venues.slice(i, i + batchSize).map(demoVenueRow));
       report({
         phase: 'venues',
         done: Math.min(i + batchSize, catalogue.venues.length),
@@ -142,35 +107,9 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
       });
     }
 
-    const attractionColumns = [
-      'id',
-      'source',
-      'source_id',
-      'name',
-      'search_text',
-      'description',
-      'segment_id',
-      'genre_id',
-      'sub_genre_id',
-      'popularity',
-      'images',
-    ];
     for (let i = 0; i < catalogue.attractions.length; i += batchSize) {
-      const rows = catalogue.attractions.slice(i, i + batchSize).map((a) => ({
-        id: a.id,
-        source: 'demo',
-        source_id: a.id,
-        name: a.name,
-        search_text: searchText(a.name),
-        description: a.description,
-        segment_id: SEGMENT_IDS[a.segment].id,
-        genre_id: a.genre.id,
-        sub_genre_id: a.subGenre.id,
-        popularity: a.popularity,
-        images: imageSet(SEGMENT_IDS[a.segment].theme, a.name),
-      }));
       await checkpoint();
-      await insertJson(tx, 'attractions', attractionColumns, rows);
+      await insertRows(tx, attractions, catalogue.attractions.slice(i, i + batchSize).map(demoAttractionRow));
       report({
         phase: 'attractions',
         done: Math.min(i + batchSize, catalogue.attractions.length),
@@ -178,44 +117,12 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
       });
     }
 
-    const eventColumns = [
-      'id',
-      'source',
-      'source_id',
-      'name',
-      'search_text',
-      'info',
-      'please_note',
-      'local_date',
-      'local_time',
-      'starts_at',
-      'timezone',
-      'status_code',
-      'segment_id',
-      'genre_id',
-      'sub_genre_id',
-      'venue_id',
-      'latitude',
-      'longitude',
-      'country_code',
-      'price_ranges',
-      'price_min',
-      'price_max',
-      'currency',
-      'popularity',
-      'images',
-    ];
     let batch: DemoEvent[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
       await checkpoint();
-      await insertJson(tx, 'events', eventColumns, batch.map(eventRow));
-      await insertJson(
-        tx,
-        'event_attractions',
-        ['event_id', 'attraction_id', 'position'],
-        batch.flatMap((e) => e.attractions.map((a, position) => ({ event_id: e.id, attraction_id: a.id, position }))),
-      );
+      await insertRows(tx, eventsTable, batch.map(demoEventRow));
+      await insertRows(tx, eventAttractions, batch.flatMap(demoEventAttractionRows));
       events += batch.length;
       batch = [];
       report({ phase: 'events', done: events, total: catalogue.eventCount });
@@ -259,34 +166,11 @@ export async function loadDemoCatalogue(db: Db, options: LoadOptions): Promise<L
   };
 }
 
-function eventRow(e: DemoEvent) {
-  return {
-    id: e.id,
-    source: 'demo',
-    source_id: e.id,
-    name: e.name,
-    search_text: searchText(e.name),
-    info: e.info,
-    please_note: e.pleaseNote,
-    local_date: e.localDate,
-    local_time: e.localTime,
-    starts_at: e.startsAt?.toISOString() ?? null,
-    timezone: e.venue.place.timezone,
-    status_code: e.statusCode,
-    segment_id: SEGMENT_IDS[e.segment].id,
-    genre_id: e.genre.id,
-    sub_genre_id: e.subGenre.id,
-    venue_id: e.venue.id,
-    latitude: e.venue.latitude,
-    longitude: e.venue.longitude,
-    country_code: e.venue.place.countryCode,
-    price_ranges: e.priceRanges,
-    price_min: e.priceMin,
-    price_max: e.priceMax,
-    currency: e.currency,
-    popularity: e.popularity,
-    images: imageSet(e.imageTheme, e.imageName),
-  };
+/** Our row objects, inserted as one JSON batch per statement. */
+async function insertRows(tx: Tx, table: PgTable, rows: readonly Record<string, unknown>[]): Promise<void> {
+  const named = byColumnName(table, rows);
+  if (named.length === 0) return;
+  await insertJson(tx, getTableName(table), Object.keys(named[0]!), named);
 }
 
 async function insertJson(

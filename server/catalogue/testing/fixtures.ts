@@ -1,17 +1,23 @@
 import { SEGMENTS } from '../../../contracts/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { attractions, classifications, eventAttractions, events, venues } from '../../db/schema.ts';
-import { searchText } from '../text.ts';
+import {
+  type AttractionInsert,
+  attractionRow,
+  type EventInsert,
+  eventRow,
+  type VenueInsert,
+  venueRow,
+} from '../demo/rows.ts';
 
 /**
- * A small factory for catalogue rows in tests: every field a test does not care about gets
- * a plausible default, search_text is derived from the name exactly as the writers do, and
- * events copy their venue's coordinates and country as the schema expects.
+ * Catalogue rows for tests, one at a time: every field a test does not care about gets a
+ * plausible default, and the rest is built by the demo loader's own row builders
+ * (demo/rows.ts), so search text, provenance and an event's place are derived exactly as in
+ * the demo catalogue. A whole generated catalogue, for tests that want volume rather than
+ * named rows, is `loadDemoCatalogue(db, { events, seed, now })`.
  */
 
-type VenueInsert = typeof venues.$inferInsert;
-type AttractionInsert = typeof attractions.$inferInsert;
-type EventInsert = typeof events.$inferInsert;
 export type VenueRow = typeof venues.$inferSelect;
 
 let counter = 0;
@@ -57,22 +63,21 @@ export async function insertVenue(
   const id = values.id ?? nextId('V');
   const [row] = await db
     .insert(venues)
-    .values({
-      source: 'demo',
-      sourceId: id,
-      city: 'New York',
-      stateCode: 'NY',
-      stateName: 'New York',
-      countryCode: 'US',
-      countryName: 'United States Of America',
-      postalCode: '10001',
-      timezone: 'America/New_York',
-      latitude: 40.7505,
-      longitude: -73.9934,
-      ...values,
-      id,
-      searchText: searchText(values.name),
-    })
+    .values(
+      venueRow({
+        city: 'New York',
+        stateCode: 'NY',
+        stateName: 'New York',
+        countryCode: 'US',
+        countryName: 'United States Of America',
+        postalCode: '10001',
+        timezone: 'America/New_York',
+        latitude: 40.7505,
+        longitude: -73.9934,
+        ...values,
+        id,
+      }),
+    )
     .returning();
   return row!;
 }
@@ -84,17 +89,16 @@ export async function insertAttraction(
   const id = values.id ?? nextId('A');
   const [row] = await db
     .insert(attractions)
-    .values({
-      source: 'demo',
-      sourceId: id,
-      segmentId: SEGMENTS.music.id,
-      genreId: GENRES.rock.id,
-      subGenreId: SUB_GENRES.alternativeRock.id,
-      images: [image('16_9', 1024, id), image('3_2', 640, id)],
-      ...values,
-      id,
-      searchText: searchText(values.name),
-    })
+    .values(
+      attractionRow({
+        segmentId: SEGMENTS.music.id,
+        genreId: GENRES.rock.id,
+        subGenreId: SUB_GENRES.alternativeRock.id,
+        images: [image('16_9', 1024, id), image('3_2', 640, id)],
+        ...values,
+        id,
+      }),
+    )
     .returning();
   return row!;
 }
@@ -116,28 +120,24 @@ export async function insertEvent(
   const startsAt = columns.startsAt === undefined ? daysFromNow(30) : columns.startsAt;
   const [row] = await db
     .insert(events)
-    .values({
-      source: 'demo',
-      sourceId: id,
-      segmentId: SEGMENTS.music.id,
-      genreId: GENRES.rock.id,
-      subGenreId: SUB_GENRES.alternativeRock.id,
-      localDate: startsAt ? startsAt.toISOString().slice(0, 10) : null,
-      localTime: startsAt ? startsAt.toISOString().slice(11, 19) : null,
-      venueId: venue?.id ?? null,
-      latitude: venue?.latitude ?? null,
-      longitude: venue?.longitude ?? null,
-      countryCode: venue?.countryCode ?? null,
-      priceRanges: [{ type: 'standard', currency: 'USD', min: 40, max: 200 }],
-      priceMin: 40,
-      priceMax: 200,
-      currency: 'USD',
-      images: [image('16_9', 1024, id), image('4_3', 305, id), image('3_2', 640, id)],
-      ...columns,
-      startsAt,
-      id,
-      searchText: searchText(values.name),
-    })
+    .values(
+      eventRow({
+        segmentId: SEGMENTS.music.id,
+        genreId: GENRES.rock.id,
+        subGenreId: SUB_GENRES.alternativeRock.id,
+        localDate: startsAt ? startsAt.toISOString().slice(0, 10) : null,
+        localTime: startsAt ? startsAt.toISOString().slice(11, 19) : null,
+        venue,
+        priceRanges: [{ type: 'standard', currency: 'USD', min: 40, max: 200 }],
+        priceMin: 40,
+        priceMax: 200,
+        currency: 'USD',
+        images: [image('16_9', 1024, id), image('4_3', 305, id), image('3_2', 640, id)],
+        ...columns,
+        startsAt,
+        id,
+      }),
+    )
     .returning();
   if (attractionIds.length > 0) {
     await db

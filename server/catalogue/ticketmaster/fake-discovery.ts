@@ -22,6 +22,8 @@ export type FakeDiscoveryOptions = {
   rateLimit?: { limit: number; intervalMs: number };
   /** Daily quota reported in Rate-Limit headers. */
   quota?: number;
+  /** Items one query may page through (Discovery: 1000); a shallower fake needs fewer events. */
+  depth?: number;
 };
 
 export type FakeDiscovery = {
@@ -64,6 +66,7 @@ export function quotaViolation(resetAt: number, quota = 5000): FakeAnswer {
 export async function startFakeDiscovery(options: FakeDiscoveryOptions = {}): Promise<FakeDiscovery> {
   const apiKey = options.apiKey ?? 'fake-discovery-key';
   const quota = options.quota ?? 5000;
+  const depth = options.depth ?? 1000;
   const arrivals: number[] = [];
   let served = 0;
 
@@ -137,7 +140,7 @@ export async function startFakeDiscovery(options: FakeDiscoveryOptions = {}): Pr
         body: { errors: [{ code: 'DIS1015', detail: 'Invalid paging', status: '400' }] },
       });
     }
-    if (size * page >= 1000) return send(res, { status: 400, body: DEEP_PAGING_BODY });
+    if (size * page >= depth) return send(res, { status: 400, body: DEEP_PAGING_BODY });
 
     const matching = fake.events
       .filter((event) => matches(event, request.query))

@@ -25,13 +25,19 @@ const fixture = (name: string): Json =>
 const fixtureEvents = (name: string) => (fixture(name)._embedded as { events: unknown[] }).events;
 
 const WINDOW = { startDateTime: '2026-03-01T00:00:00Z', endDateTime: '2026-12-31T23:59:59Z' };
+/**
+ * Discovery at a tenth of its scale: pages of 20 and a paging depth of 100 instead of 200 and
+ * 1000. Paging, window splitting and resuming run the same code with a tenth of the events to
+ * write, which is where this file's time goes (windows.test.ts checks the real depth).
+ */
+const SCALE = { pageSize: 20, pagingDepth: 100 };
 
 let database: Database;
 let fake: FakeDiscovery;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  fake = await startFakeDiscovery();
+  fake = await startFakeDiscovery({ depth: SCALE.pagingDepth });
 });
 afterAll(async () => {
   await fake?.close();
@@ -59,6 +65,7 @@ function sync(overrides: Partial<SyncOptions> = {}) {
     dailyBudget: 5000,
     clock: virtualClock('2026-03-01T00:00:00Z'),
     filters: WINDOW,
+    ...SCALE,
     ...overrides,
   });
 }
@@ -86,12 +93,12 @@ describe('syncTicketmaster', () => {
     fake.events = [
       ...fixtureEvents('events-page.json'),
       ...fixtureEvents('awkward-events.json'),
-      ...makeDiscoveryEvents({ count: 300, from: '2026-04-01T00:00:00Z', to: '2026-07-01T00:00:00Z' }),
+      ...makeDiscoveryEvents({ count: 30, from: '2026-04-01T00:00:00Z', to: '2026-07-01T00:00:00Z' }),
     ];
     const progress: SyncProgress[] = [];
     const result = await sync({ onProgress: (p) => progress.push(p) });
 
-    expect(result).toMatchObject({ status: 'completed', resumed: false, pages: 2, skips: 5, errors: 0 });
+    expect(result).toMatchObject({ status: 'completed', resumed: false, pages: 3, skips: 5, errors: 0 });
     expect(result.skipReasons).toEqual({
       'event: id is missing': 1,
       'event: name is not text': 1,
@@ -102,12 +109,13 @@ describe('syncTicketmaster', () => {
     expect(
       progress.filter((p) => p.kind === 'page').map((p) => p.kind === 'page' && [p.page, p.totalElements]),
     ).toEqual([
-      [0, 313],
-      [1, 313],
+      [0, 43],
+      [1, 43],
+      [2, 43],
     ]);
-    // Of the 313 matching items, 4 are skipped (the duplicate is stored once) and the TBA-dated
-    // event matches no date window: 3 complete + 6 awkward + 300 generated.
-    expect(await count(events)).toBe(309);
+    // Of the 43 matching items, 4 are skipped (the duplicate is stored once) and the TBA-dated
+    // event matches no date window: 3 complete + 6 awkward + 30 generated.
+    expect(await count(events)).toBe(39);
 
     const [concert] = await database.db.select().from(events).where(eq(events.id, 'vvG1fZ94mYkL2Q'));
     expect(concert).toMatchObject({
@@ -165,14 +173,17 @@ describe('syncTicketmaster', () => {
     ]);
 
     const run = await runRow(result.runId);
-    expect(run).toMatchObject({ status: 'completed', cursor: null, pages: 2, skips: 5, errors: 0, lastError: null });
+    expect(run).toMatchObject({ status: 'completed', cursor: null, pages: 3, skips: 5, errors: 0, lastError: null });
     expect(run.upserts).toBe(result.upserts);
     expect(run.finishedAt).not.toBeNull();
   });
 
   it('asks Discovery with the filters, date window, sort and page size', async () => {
     fake.events = makeDiscoveryEvents({ count: 5, from: '2026-03-02T00:00:00Z', to: '2026-03-03T00:00:00Z' });
-    await sync({ filters: { ...WINDOW, countryCode: 'US', keyword: 'live', classificationName: 'music' } });
+    await sync({
+      filters: { ...WINDOW, countryCode: 'US', keyword: 'live', classificationName: 'music' },
+      pageSize: undefined, // the production page size
+    });
     expect(fake.requests[0]?.query).toEqual({
       apikey: fake.apiKey,
       countryCode: 'US',
@@ -189,7 +200,7 @@ describe('syncTicketmaster', () => {
   it('is idempotent and picks up changed fields on the next sync', async () => {
     const dataset = [
       ...fixtureEvents('events-page.json'),
-      ...makeDiscoveryEvents({ count: 250, from: '2026-04-01T00:00:00Z', to: '2026-06-01T00:00:00Z' }),
+      ...makeDiscoveryEvents({ count: 25, from: '2026-04-01T00:00:00Z', to: '2026-06-01T00:00:00Z' }),
     ] as Json[];
     fake.events = dataset;
     const first = await sync();
@@ -218,59 +229,59 @@ describe('syncTicketmaster', () => {
     expect(await catalogueCounts()).toEqual({ ...before, links: before.links - 1 });
   });
 
-  it('halves date windows holding more than 1000 events and never pages past the 1000th item', async () => {
+  it('halves date windows holding more events than the paging depth and never pages past it', async () => {
     fake.events = [
-      ...makeDiscoveryEvents({ count: 2600, from: '2026-03-01T00:00:00Z', to: '2026-05-01T00:00:00Z', prefix: 'Ab' }),
-      ...makeDiscoveryEvents({ count: 150, from: '2026-09-01T00:00:00Z', to: '2026-10-01T00:00:00Z', prefix: 'Cd' }),
+      ...makeDiscoveryEvents({ count: 260, from: '2026-03-01T00:00:00Z', to: '2026-05-01T00:00:00Z', prefix: 'Ab' }),
+      ...makeDiscoveryEvents({ count: 15, from: '2026-09-01T00:00:00Z', to: '2026-10-01T00:00:00Z', prefix: 'Cd' }),
     ];
     const splits: SyncProgress[] = [];
     const result = await sync({ onProgress: (p) => p.kind === 'split' && splits.push(p) });
 
     expect(result).toMatchObject({ status: 'completed', skips: 0 });
-    expect(await count(events)).toBe(2750);
+    expect(await count(events)).toBe(275);
     expect(splits.length).toBeGreaterThanOrEqual(3);
     for (const request of fake.requests) {
-      expect(Number(request.query.page) * Number(request.query.size)).toBeLessThan(1000);
+      expect(Number(request.query.page) * Number(request.query.size)).toBeLessThan(SCALE.pagingDepth);
     }
     // Only windows over the depth were split, and the split windows were all asked for.
-    expect(splits.every((s) => s.kind === 'split' && s.totalElements > 1000)).toBe(true);
+    expect(splits.every((s) => s.kind === 'split' && s.totalElements > SCALE.pagingDepth)).toBe(true);
     const windows = new Set(fake.requests.map((r) => `${r.query.startDateTime}/${r.query.endDateTime}`));
     expect(windows.size).toBe(2 * splits.length + 1);
   });
 
-  it('keeps the first 1000 of a window that cannot be split and counts the rest as skipped', async () => {
-    fake.events = makeDiscoveryEvents({ count: 1100, from: '2026-03-10T20:00:00Z', to: '2026-03-10T20:00:00Z' });
+  it('keeps what the paging depth reaches of a window that cannot be split and counts the rest as skipped', async () => {
+    fake.events = makeDiscoveryEvents({ count: 110, from: '2026-03-10T20:00:00Z', to: '2026-03-10T20:00:00Z' });
     const result = await sync({
       filters: { startDateTime: '2026-03-10T00:00:00Z', endDateTime: '2026-03-11T00:00:00Z' },
     });
-    // All 1100 start in the same second, which ends up as the boundary two one-second windows
-    // share: each of them serves the same first 1000 and reports the same 100 out of reach.
-    expect(result).toMatchObject({ status: 'completed', skips: 200 });
+    // All 110 start in the same second, which ends up as the boundary two one-second windows
+    // share: each of them serves the same first 100 and reports the same 10 out of reach.
+    expect(result).toMatchObject({ status: 'completed', skips: 20 });
     expect(result.skipReasons).toEqual({
-      'event: beyond the 1000-item paging depth of a window that cannot be split': 200,
+      'event: beyond the 100-item paging depth of a window that cannot be split': 20,
     });
-    expect(await count(events)).toBe(1000);
+    expect(await count(events)).toBe(100);
     for (const request of fake.requests) {
-      expect(Number(request.query.page) * Number(request.query.size)).toBeLessThan(1000);
+      expect(Number(request.query.page) * Number(request.query.size)).toBeLessThan(SCALE.pagingDepth);
     }
   });
 
   it('pauses after --max-pages and the next sync resumes the same run where it stopped', async () => {
-    fake.events = makeDiscoveryEvents({ count: 700, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
+    fake.events = makeDiscoveryEvents({ count: 70, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
     const paused = await sync({ maxPages: 2 });
     expect(paused).toMatchObject({ status: 'interrupted', stopReason: 'max_pages', pages: 2 });
     expect(paused.lastError).toContain('paused after 2 pages');
-    expect(await count(events)).toBe(400);
+    expect(await count(events)).toBe(40);
 
     fake.requests.length = 0;
     const resumed = await sync();
     expect(resumed).toMatchObject({ runId: paused.runId, status: 'completed', resumed: true, pages: 4 });
     expect(fake.requests.map((r) => r.query.page)).toEqual(['2', '3']);
-    expect(await count(events)).toBe(700);
+    expect(await count(events)).toBe(70);
   });
 
   it('resumes after the server failed midway, ending with the same catalogue as a clean run', async () => {
-    fake.events = makeDiscoveryEvents({ count: 700, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
+    fake.events = makeDiscoveryEvents({ count: 70, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
     const clean = await sync();
     const cleanCounts = await catalogueCounts();
     await database.db.delete(eventAttractions);
@@ -301,7 +312,7 @@ describe('syncTicketmaster', () => {
   });
 
   it('stops on an abort signal between pages and resumes from the stored cursor', async () => {
-    fake.events = makeDiscoveryEvents({ count: 500, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
+    fake.events = makeDiscoveryEvents({ count: 50, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
     const controller = new AbortController();
     const stopped = await sync({
       signal: controller.signal,
@@ -312,11 +323,11 @@ describe('syncTicketmaster', () => {
 
     const resumed = await sync();
     expect(resumed).toMatchObject({ runId: stopped.runId, status: 'completed', pages: 3 });
-    expect(await count(events)).toBe(500);
+    expect(await count(events)).toBe(50);
   });
 
   it('takes over a run left "running" by a process that died, and refuses to race a live one', async () => {
-    fake.events = makeDiscoveryEvents({ count: 500, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
+    fake.events = makeDiscoveryEvents({ count: 50, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
     const clock = virtualClock('2026-03-01T00:00:00Z');
     const first = await sync({ clock, maxPages: 1 });
     const cursor = (await runRow(first.runId)).cursor as Json;
@@ -359,11 +370,11 @@ describe('syncTicketmaster', () => {
       .where(eq(ingestRuns.id, first.runId));
     const finished = await sync({ clock });
     expect(finished).toMatchObject({ runId: first.runId, status: 'completed', pages: 3 });
-    expect(await count(events)).toBe(500);
+    expect(await count(events)).toBe(50);
   });
 
   it('completes a run whose process died right after its last page', async () => {
-    fake.events = makeDiscoveryEvents({ count: 300, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
+    fake.events = makeDiscoveryEvents({ count: 30, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
     const clock = virtualClock('2026-03-01T00:00:00Z');
     const done = await sync({ clock });
     // As the dying process left it: last page stored, cursor exhausted, never marked completed,
@@ -396,7 +407,7 @@ describe('syncTicketmaster', () => {
   });
 
   it('starts afresh with restart and marks the abandoned run superseded', async () => {
-    fake.events = makeDiscoveryEvents({ count: 500, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
+    fake.events = makeDiscoveryEvents({ count: 50, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
     const paused = await sync({ maxPages: 1 });
     fake.requests.length = 0;
     const restarted = await sync({ restart: true });
@@ -410,7 +421,7 @@ describe('syncTicketmaster', () => {
   });
 
   it('stops with a clear message when the daily budget is spent, and resumes the next day', async () => {
-    fake.events = makeDiscoveryEvents({ count: 700, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
+    fake.events = makeDiscoveryEvents({ count: 70, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
     const clock = virtualClock('2026-03-01T10:00:00Z');
     const stopped = await sync({ clock, dailyBudget: 2 });
     expect(stopped).toMatchObject({ status: 'interrupted', stopReason: 'budget_exhausted', pages: 2, requests: 2 });
@@ -422,11 +433,11 @@ describe('syncTicketmaster', () => {
     await clock.sleep(24 * 3600_000);
     const resumed = await sync({ clock, dailyBudget: 2 });
     expect(resumed).toMatchObject({ runId: stopped.runId, status: 'completed', pages: 4 });
-    expect(await count(events)).toBe(700);
+    expect(await count(events)).toBe(70);
   });
 
   it('waits out a 429 and carries on, counting the error', async () => {
-    fake.events = makeDiscoveryEvents({ count: 300, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
+    fake.events = makeDiscoveryEvents({ count: 30, from: '2026-03-05T00:00:00Z', to: '2026-04-05T00:00:00Z' });
     const clock = virtualClock('2026-03-01T10:00:00Z');
     fake.intercept = (_r, index) => (index === 1 ? quotaViolation(clock.now() + 2000) : undefined);
     const result = await sync({ clock });

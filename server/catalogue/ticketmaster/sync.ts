@@ -15,6 +15,7 @@ import {
   type DateWindow,
   discoveryDateTime,
   lastReachablePage,
+  MAX_DEPTH,
   reachableItems,
   splitWindow,
 } from './windows.ts';
@@ -89,6 +90,11 @@ export type SyncOptions = {
   /** Start a new run even if the latest one with these filters could be resumed. */
   restart?: boolean;
   pageSize?: number;
+  /**
+   * How deep Discovery pages one query (MAX_DEPTH, 1000 items). Tests run against a fake
+   * Discovery with a shallower depth, so window splitting needs hundreds of events, not thousands.
+   */
+  pagingDepth?: number;
   horizonDays?: number;
   clock?: Clock;
   signal?: AbortSignal;
@@ -136,6 +142,7 @@ export async function syncTicketmaster(options: SyncOptions): Promise<SyncResult
   const { db } = options;
   const clock = options.clock ?? systemClock;
   const pageSize = options.pageSize ?? PAGE_SIZE;
+  const depth = options.pagingDepth ?? MAX_DEPTH;
   const filters = canonicalFilters(options.filters ?? {});
   const owner = { host: os.hostname(), pid: process.pid, token: randomUUID() };
   const heartbeat = () => new Date(clock.now()).toISOString();
@@ -218,7 +225,7 @@ export async function syncTicketmaster(options: SyncOptions): Promise<SyncResult
       const parsed = parseEventsPage(body);
       const totalElements = parsed.page?.totalElements ?? parsed.items.length;
 
-      if (totalElements > reachableItems(pageSize) && canSplit(window)) {
+      if (totalElements > reachableItems(pageSize, depth) && canSplit(window)) {
         const into = splitWindow(window);
         cursor = { ...cursor, windows: [...into, ...cursor.windows.slice(1)], page: 0, heartbeatAt: heartbeat() };
         await db
@@ -230,10 +237,10 @@ export async function syncTicketmaster(options: SyncOptions): Promise<SyncResult
         continue;
       }
 
-      const lastPage = Math.min((parsed.page?.totalPages ?? 0) - 1, lastReachablePage(pageSize));
+      const lastPage = Math.min((parsed.page?.totalPages ?? 0) - 1, lastReachablePage(pageSize, depth));
       const windowDone = pageIndex >= lastPage;
       // Only a window that cannot be split further (over 1000 events in two seconds) gets here.
-      const unreachable = windowDone ? Math.max(0, totalElements - reachableItems(pageSize)) : 0;
+      const unreachable = windowDone ? Math.max(0, totalElements - reachableItems(pageSize, depth)) : 0;
       const next: SyncCursor = windowDone
         ? { ...cursor, windows: cursor.windows.slice(1), page: 0, heartbeatAt: heartbeat() }
         : { ...cursor, page: pageIndex + 1, heartbeatAt: heartbeat() };
@@ -266,7 +273,7 @@ export async function syncTicketmaster(options: SyncOptions): Promise<SyncResult
         skipReasons[reason] = (skipReasons[reason] ?? 0) + 1;
       }
       if (unreachable > 0) {
-        const reason = 'event: beyond the 1000-item paging depth of a window that cannot be split';
+        const reason = `event: beyond the ${depth}-item paging depth of a window that cannot be split`;
         skipReasons[reason] = (skipReasons[reason] ?? 0) + unreachable;
       }
       options.onProgress?.({

@@ -23,6 +23,13 @@ describe('date windows', () => {
     expect(reachableItems(300)).toBe(1000);
   });
 
+  it('keeps the same rule at a shallower depth (the scale the sync tests run at)', () => {
+    expect(lastReachablePage(20, 100)).toBe(4);
+    expect(reachableItems(20, 100)).toBe(100);
+    expect(reachableItems(30, 100)).toBe(100);
+    expect(lastReachablePage(30, 100) * 30).toBeLessThan(100);
+  });
+
   it("writes dates in Discovery's form", () => {
     expect(toDiscoveryDateTime('2026-03-14')).toBe('2026-03-14T00:00:00Z');
     expect(toDiscoveryDateTime('2026-03-14T19:30:12.345+02:00')).toBe('2026-03-14T17:30:12Z');

@@ -41,14 +41,14 @@ export function splitWindow(window: DateWindow): [DateWindow, DateWindow] {
 }
 
 /**
- * The last page index worth asking for: `size × page < MAX_DEPTH` must hold, and a page that
+ * The last page index worth asking for: `size × page < depth` must hold, and a page that
  * would start at or beyond the 1000th item is refused by Discovery.
  */
-export function lastReachablePage(size: number): number {
-  return Math.floor((MAX_DEPTH - 1) / size);
+export function lastReachablePage(size: number, depth = MAX_DEPTH): number {
+  return Math.floor((depth - 1) / size);
 }
 
 /** Items of a window Discovery will actually serve at this page size. */
-export function reachableItems(size: number): number {
-  return Math.min(MAX_DEPTH, (lastReachablePage(size) + 1) * size);
+export function reachableItems(size: number, depth = MAX_DEPTH): number {
+  return Math.min(depth, (lastReachablePage(size, depth) + 1) * size);
 }

@@ -69,6 +69,8 @@ export type PushService = {
 export async function startPushService(): Promise<PushService> {
   const received: ReceivedPush[] = [];
   const statuses = new Map<string, number>();
+  // Waiters are told on each arrival: no polling.
+  const waiters = new Set<() => void>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -76,6 +78,7 @@ export async function startPushService(): Promise<PushService> {
       const path = req.url ?? '/';
       received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
       res.writeHead(statuses.get(path.replace(/^\/push\//, '')) ?? 201).end();
+      for (const wake of waiters) wake();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -84,13 +87,21 @@ export async function startPushService(): Promise<PushService> {
     endpoint: (name) => `http://127.0.0.1:${port}/push/${name}`,
     received,
     answer: (name, status) => statuses.set(name, status),
-    async waitFor(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} pushes, got ${received.length}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      return received;
+    waitFor(count, timeoutMs = 10_000) {
+      return new Promise<ReceivedPush[]>((resolve, reject) => {
+        const check = () => {
+          if (received.length < count) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(received);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`expected ${count} pushes, got ${received.length}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
     },
     close: () =>
       new Promise((resolve) => {
