@@ -210,7 +210,7 @@ export function SearchBox({
             if (results && value.trim()) setOpen(true);
           }}
           placeholder="Search by Artist, Event or Venue"
-          className={`w-full rounded-full border placeholder:text-slate-500 focus:outline-none ${
+          className={`w-full rounded-full border text-slate-900 placeholder:text-slate-500 focus:outline-none ${
             big
               ? 'h-14 border-transparent bg-white pr-12 pl-13 text-base shadow-xl shadow-brand-900/20 focus:ring-4 focus:ring-brand-200 sm:pr-28'
               : 'h-10 border-slate-200 bg-slate-50 pr-10 pl-10 text-sm focus:border-brand-500 focus:bg-white'
@@ -259,7 +259,7 @@ export function SearchBox({
             keyword={value.trim()}
             optionId={optionId}
             onPick={() => setOpen(false)}
-            className={`absolute z-50 mt-2 max-h-[min(70vh,36rem)] overflow-y-auto overscroll-contain rounded-2xl border border-slate-200 bg-white py-2 text-left shadow-2xl ${
+            className={`absolute z-50 mt-2 max-h-[min(70vh,36rem)] overflow-y-auto overscroll-contain rounded-2xl border border-slate-200 bg-white py-2 text-left text-slate-900 shadow-2xl ${
               big ? 'inset-x-0' : 'right-0 left-0 sm:w-[min(34rem,calc(100vw-2rem))]'
             }`}
           />
