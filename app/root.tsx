@@ -5,6 +5,7 @@ import './app.css';
 import { AuthHost } from './components/auth/auth-host';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { RouteFocus, SkipLink } from './components/route-focus';
 import { publicConfig } from './lib/auth.server';
 
 // Only error pages need it (their hydration waits for it, the server's HTML in place).
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen font-sans antialiased">
+        <SkipLink />
         {children}
         <AuthHost />
         <ScrollRestoration />
@@ -42,7 +44,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <RouteFocus />
+      <Outlet />
+    </>
+  );
 }
 
 /** The one error boundary (SPEC §2 error page), inside the default chrome. */

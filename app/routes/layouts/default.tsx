@@ -6,7 +6,7 @@ export default function DefaultLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader />
-      <div className="flex-1">
+      <div id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </div>
       <SiteFooter />
