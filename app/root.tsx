@@ -3,9 +3,9 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from './+types/root';
 import './app.css';
 import { AuthHost } from './components/auth/auth-host';
+import { RouteFocus, SkipLink } from './components/route-focus';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
-import { RouteFocus, SkipLink } from './components/route-focus';
 import { publicConfig } from './lib/auth.server';
 
 // Only error pages need it (their hydration waits for it, the server's HTML in place).

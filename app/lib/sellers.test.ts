@@ -3,7 +3,11 @@ import { canBuy, sellerSearchLinks } from './sellers';
 
 describe('seller search links', () => {
   it('search every seller for the event by name and city, and Ticketmaster on its day', () => {
-    const links = sellerSearchLinks({ name: 'Montréal Cobras vs. Dallas Surge', localDate: '2027-01-09', city: 'Montréal' });
+    const links = sellerSearchLinks({
+      name: 'Montréal Cobras vs. Dallas Surge',
+      localDate: '2027-01-09',
+      city: 'Montréal',
+    });
     expect(links.map((l) => l.seller)).toEqual(['Ticketmaster', 'StubHub', 'SeatGeek', 'TickPick']);
     for (const link of links) {
       const url = new URL(link.href);

@@ -29,7 +29,11 @@ export function sellerSearchLinks(event: Wanted): SellerLink[] {
  * Whether tickets can still be bought: not cancelled, not off sale, and not over. The day
  * before yesterday (UTC) is over everywhere on Earth; yesterday may still be tonight somewhere.
  */
-export function canBuy(status: string | null | undefined, localDate: string | null | undefined, now = new Date()): boolean {
+export function canBuy(
+  status: string | null | undefined,
+  localDate: string | null | undefined,
+  now = new Date(),
+): boolean {
   if (status === 'cancelled' || status === 'offsale') return false;
   if (!localDate) return true;
   const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);

@@ -14,8 +14,8 @@ import { defaultFilters, SOURCE_LABELS, TICKET_CATEGORY_LABELS } from '~/lib/fil
 import { countLabel, formatEventDate, formatLocalTime, formatPrice, formatPriceRange } from '~/lib/format';
 import { pickHeroImage } from '~/lib/images';
 import { ticketCategoryLinks } from '~/lib/page-links';
-import { excerpt, pageMeta, serializeJsonLd } from '~/lib/seo';
 import { canBuy, sellerSearchLinks } from '~/lib/sellers';
+import { excerpt, pageMeta, serializeJsonLd } from '~/lib/seo';
 import { artistPath, eventPath, slugify } from '~/lib/slug';
 import { statusView, toEventCard } from '~/lib/views';
 import { TICKET_CATEGORIES, type TicketCategory } from '../../contracts/enum-values.ts';
@@ -112,7 +112,10 @@ export async function loadEventPage({ request, params, context }: Route.LoaderAr
           ? { href: event.url, label: seller ? `Buy tickets on ${seller}` : 'Buy tickets' }
           : undefined,
       // No seller page published: search the event at each seller instead (ADR 0024).
-      search: buyable && !event.url ? sellerSearchLinks({ name: event.name, localDate: start.localDate, city: venue?.city?.name }) : [],
+      search:
+        buyable && !event.url
+          ? sellerSearchLinks({ name: event.name, localDate: start.localDate, city: venue?.city?.name })
+          : [],
       closed:
         status === 'cancelled'
           ? 'This event is cancelled'

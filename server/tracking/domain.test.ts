@@ -175,7 +175,7 @@ describe('watches', () => {
     expect((await alertsOf('w-unpriced')).map((a) => a.title)).toEqual(['Unpriced Show: USD 15.00']);
   });
 
-  it('start with a target under today\'s price for the chosen seats, so it can fire', async () => {
+  it("start with a target under today's price for the chosen seats, so it can fire", async () => {
     await insertAccount(db, 'w-new');
     const event = await insertEvent(db, { name: 'No Budget Show' });
     const { watch } = await putWatch(db, 'w-new', event.id, {}, history);

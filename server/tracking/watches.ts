@@ -50,7 +50,12 @@ export function suggestedTarget(price: number): number {
  * seats, otherwise a little under that price. A target at or above today's price would
  * read "at or below your target" at once and never alert (ADR 0025).
  */
-async function defaultTarget(db: Db, uid: string, currency: string | null, price: number | null): Promise<number | null> {
+async function defaultTarget(
+  db: Db,
+  uid: string,
+  currency: string | null,
+  price: number | null,
+): Promise<number | null> {
   let budget: number | null = null;
   if ((currency ?? 'USD') === 'USD') {
     const [row] = await db

@@ -2,14 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { setAccount } from '~/lib/auth/account-store';
 import { authRequest } from '~/lib/auth/api';
-import {
-  formatBudget,
-  markQuizSubmitted,
-  postponeQuiz,
-  REFERRAL_LABELS,
-  readBudget,
-  VENDOR_LABELS,
-} from '~/lib/auth/onboarding';
+import { formatBudget, markQuizSubmitted, REFERRAL_LABELS, readBudget, VENDOR_LABELS } from '~/lib/auth/onboarding';
 import { REQUIRED_MESSAGE, SELECT_REQUIRED_MESSAGE } from '~/lib/auth/validation';
 import { HttpError } from '~/lib/http';
 import type { OnboardingInput } from '../../../contracts/accounts';

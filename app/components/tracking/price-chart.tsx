@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { formatPrice } from '~/lib/format';
 import type { Spark } from '~/lib/tracking-view';
 
@@ -53,6 +53,7 @@ export function PriceChart({
   height?: number;
 }) {
   const [picked, setPicked] = useState<number | null>(null);
+  const summaryId = useId();
   const observed = spark.runs.flatMap((r) => r.points.filter((p): p is [number, number] => p[1] !== null));
   const prices = observed.map((p) => p[1]);
   if (prices.length === 0) {
@@ -83,6 +84,7 @@ export function PriceChart({
   const summary = `Price history since ${shortDay(start)}: ${formatPrice(prices[0]!, currency)} to ${formatPrice(prices.at(-1)!, currency)}, lowest ${formatPrice(Math.min(...prices), currency)}, highest ${formatPrice(Math.max(...prices), currency)}${gaps > 0 ? `, with ${gaps} unobserved period${gaps > 1 ? 's' : ''}` : ''}.`;
   const [from, to] = axisLabels(start, end);
   const point = picked === null ? undefined : observed[Math.min(picked, observed.length - 1)];
+  const readout = ([at, price]: [number, number]) => `${dayTime(at)}: ${formatPrice(price, currency)}`;
 
   const pick = (clientX: number, box: DOMRect) => {
     const t = start + ((((clientX - box.left) / box.width) * width - pad) / (width - 2 * pad)) * (end - start);
@@ -93,6 +95,9 @@ export function PriceChart({
 
   return (
     <figure className="m-0">
+      <p id={summaryId} className="sr-only">
+        {summary}
+      </p>
       <div className="flex items-stretch gap-1.5">
         <div
           aria-hidden="true"
@@ -101,15 +106,17 @@ export function PriceChart({
           <span>{formatPrice(high, currency)}</span>
           <span>{formatPrice(low, currency)}</span>
         </div>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so the keyboard can read each price */}
-        <svg
-          role="img"
-          aria-label={summary}
+        {/* A slider over the observations: arrows, Home and End read each date and price. */}
+        <div
+          role="slider"
+          aria-label="Price history"
+          aria-describedby={summaryId}
+          aria-valuemin={0}
+          aria-valuemax={observed.length - 1}
+          aria-valuenow={picked ?? observed.length - 1}
+          aria-valuetext={readout(observed[picked ?? observed.length - 1]!)}
           tabIndex={0}
-          viewBox={`0 0 ${width} ${height}`}
-          width={width}
-          height={height}
-          className="block max-w-full touch-none overflow-visible rounded focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="block max-w-full touch-none rounded focus-visible:outline-2 focus-visible:outline-brand-600"
           data-testid="price-chart"
           onPointerMove={(e) => pick(e.clientX, e.currentTarget.getBoundingClientRect())}
           onPointerDown={(e) => pick(e.clientX, e.currentTarget.getBoundingClientRect())}
@@ -128,40 +135,48 @@ export function PriceChart({
             });
           }}
         >
-          <line x1={pad} x2={width - pad} y1={pad} y2={pad} className="stroke-slate-200" />
-          <line x1={pad} x2={width - pad} y1={height - pad} y2={height - pad} className="stroke-slate-200" />
-          {showTarget && (
-            <line
-              x1={pad}
-              x2={width - pad}
-              y1={scale.y(target!).toFixed(1)}
-              y2={scale.y(target!).toFixed(1)}
-              className="stroke-emerald-600"
-              strokeDasharray="4 3"
-            />
-          )}
-          {spark.runs.map((run) => (
-            <path key={run.to} d={stepPath(run, scale)} fill="none" className="stroke-brand-600" strokeWidth={2} />
-          ))}
-          {point && (
-            <g data-testid="price-chart-marker">
+          <svg
+            aria-hidden="true"
+            viewBox={`0 0 ${width} ${height}`}
+            width={width}
+            height={height}
+            className="block max-w-full overflow-visible"
+          >
+            <line x1={pad} x2={width - pad} y1={pad} y2={pad} className="stroke-slate-200" />
+            <line x1={pad} x2={width - pad} y1={height - pad} y2={height - pad} className="stroke-slate-200" />
+            {showTarget && (
               <line
-                x1={scale.x(point[0])}
-                x2={scale.x(point[0])}
-                y1={0}
-                y2={height}
-                className="stroke-slate-400"
-                strokeDasharray="2 2"
+                x1={pad}
+                x2={width - pad}
+                y1={scale.y(target!).toFixed(1)}
+                y2={scale.y(target!).toFixed(1)}
+                className="stroke-emerald-600"
+                strokeDasharray="4 3"
               />
-              <circle cx={scale.x(point[0])} cy={scale.y(point[1])} r={3.5} className="fill-brand-600 stroke-white" />
-            </g>
-          )}
-        </svg>
+            )}
+            {spark.runs.map((run) => (
+              <path key={run.to} d={stepPath(run, scale)} fill="none" className="stroke-brand-600" strokeWidth={2} />
+            ))}
+            {point && (
+              <g data-testid="price-chart-marker">
+                <line
+                  x1={scale.x(point[0])}
+                  x2={scale.x(point[0])}
+                  y1={0}
+                  y2={height}
+                  className="stroke-slate-400"
+                  strokeDasharray="2 2"
+                />
+                <circle cx={scale.x(point[0])} cy={scale.y(point[1])} r={3.5} className="fill-brand-600 stroke-white" />
+              </g>
+            )}
+          </svg>
+        </div>
       </div>
       <figcaption className="mt-0.5 flex justify-between gap-2 text-[11px] text-slate-600">
         <span aria-hidden="true">{from}</span>
-        <output aria-live="polite" className="font-semibold text-ink" data-testid="price-chart-readout">
-          {point ? `${dayTime(point[0])}: ${formatPrice(point[1], currency)}` : ''}
+        <output className="font-semibold text-ink" data-testid="price-chart-readout">
+          {point ? readout(point) : ''}
         </output>
         {!point && showTarget && (
           <span aria-hidden="true" className="text-emerald-800">

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { WatchView } from '../../../contracts/tracking';
 import { requireSignIn } from '~/lib/auth/dialog-store';
+import type { WatchView } from '../../../contracts/tracking';
 import { useFanSignedIn } from './use-fan';
 import { loadTracking, useTracked } from './use-tracking';
 

@@ -2,8 +2,8 @@ import { type RefObject, useState } from 'react';
 import { TICKET_CATEGORY_LABELS } from '~/lib/filters';
 import { formatPrice } from '~/lib/format';
 import { trackingApi } from '~/lib/tracking';
-import type { WatchView } from '../../../contracts/tracking';
 import { TICKET_CATEGORIES, type TicketCategory } from '../../../contracts/enum-values.ts';
+import type { WatchView } from '../../../contracts/tracking';
 import { AnchoredPopover } from '../anchored-popover';
 
 /** 10 % under today's price, in whole units when it allows (the server's default, ADR 0025). */
