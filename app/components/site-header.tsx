@@ -91,7 +91,7 @@ export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
             my Encore
           </NavLink>
         </nav>
-        <AccountButton className="ml-auto md:ml-2" />
+        <AccountButton className="ml-auto md:ml-2" tone={hero ? 'hero' : 'light'} />
         {signedIn && (
           <Suspense fallback={null}>
             <UnreadAlertsBadge tone={hero ? 'hero' : 'default'} />

@@ -58,7 +58,8 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
     setSaving(true);
     setStatus(null);
     try {
-      applyProfile(await authRequest<Profile>('/accounts/me', { method: 'PATCH', body: names }));
+      // The message is shown beside the form, so not as a notification as well.
+      applyProfile(await authRequest<Profile>('/accounts/me', { method: 'PATCH', body: names, notify: false }));
       setStatus({ kind: 'ok', text: 'Your name is saved.' });
       revalidator.revalidate();
     } catch (error) {
