@@ -534,6 +534,8 @@ export const SearchResultSchema = z.object({
   }),
   /** True when nothing matched the words as typed and these are close spellings instead. */
   fuzzy: z.boolean(),
+  /** With `fuzzy`: the close spelling the results are for ("did you mean"). */
+  didYouMean: z.string().optional(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 

@@ -167,7 +167,18 @@ export default function SearchView({ page }: { page: Route.ComponentProps['loade
         <h2 id="events" className="text-xl font-bold tracking-tight">
           Upcoming Events
         </h2>
-        {page.fuzzy && <p className="mt-1 text-sm text-slate-600">No exact matches, so here are close spellings.</p>}
+        {page.fuzzy &&
+          (page.didYouMean && page.didYouMeanHref ? (
+            <p className="mt-1 text-sm text-slate-700">
+              No exact matches. Did you mean{' '}
+              <Link to={page.didYouMeanHref} className="font-semibold text-brand-700 underline">
+                {page.didYouMean}
+              </Link>
+              ? Here are its results.
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-slate-600">No exact matches, so here are close spellings.</p>
+          ))}
         {page.events.length > 0 ? (
           <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-4">
             {page.events.map((event, index) => (
