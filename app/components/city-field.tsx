@@ -130,12 +130,13 @@ export function CityField({
         className={inputClassName}
       />
       {children}
+      {/* In the flow, so the popup or dialog around it grows to hold it instead of clipping it. */}
       {showing && (
         <div
           id={listId}
           role="listbox"
           aria-label="Cities"
-          className="absolute inset-x-0 top-full z-10 mt-1 max-h-60 overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 text-ink shadow-xl"
+          className="mt-1 max-h-60 overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 text-ink shadow-md"
         >
           {places.map((place, index) => (
             <div

@@ -168,7 +168,7 @@ function DayField({ label, value, onCommit }: { label: string; value: string; on
             onCommit(text);
           }
         }}
-        className="mt-1 h-10 w-full rounded-lg border border-slate-300 px-2 text-sm font-medium text-ink tabular-nums placeholder:text-slate-400 focus:border-brand-500 focus:outline-none"
+        className="mt-1 h-10 w-full rounded-lg border border-slate-300 px-2 text-sm font-medium text-ink tabular-nums placeholder:text-slate-500 focus:border-brand-500 focus:outline-none"
       />
     </label>
   );

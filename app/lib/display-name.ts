@@ -17,10 +17,10 @@ export function greetingName(person: {
   return undefined;
 }
 
-/** A uid, or one word mixing letters with a run of four or more digits, or a long opaque token. */
+/** A uid, or one word mixing letters with a run of six or more digits, or a long opaque token. */
 export function machineMade(name: string, uid?: string | null): boolean {
   if (uid && name === uid) return true;
   if (/\s/.test(name)) return false;
   if (/^[A-Za-z0-9_-]{20,}$/.test(name)) return true;
-  return /\p{L}/u.test(name) && /\d{4,}/.test(name);
+  return /\p{L}/u.test(name) && /\d{6,}/.test(name);
 }

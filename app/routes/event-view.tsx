@@ -229,9 +229,7 @@ function BuyOptions({ tickets }: { tickets: Tickets }) {
             </li>
           ))}
         </ul>
-        <p className="mt-2 text-xs leading-5 text-slate-600">
-          Each link searches that seller for this event by name, city and date.
-        </p>
+        <p className="mt-2 text-xs leading-5 text-slate-600">Each link searches that seller for this event.</p>
       </div>
     );
   }

@@ -69,7 +69,15 @@ test.describe('onboarding quiz', () => {
 
     await dialog.getByLabel('Where do you usually buy tickets?').selectOption('SeatGeek');
     const budget = dialog.getByLabel('What is the most you would spend on one ticket?');
+    // Whole dollars with separators once the field is left; cents never become digits.
+    await budget.fill('1500.75');
+    await budget.blur();
+    await expect(budget).toHaveValue('1,500');
+    await budget.fill('250000');
+    await budget.blur();
+    await expect(dialog.getByText('Enter an amount up to $100,000')).toBeVisible();
     await budget.fill('12500');
+    await budget.blur();
     await expect(budget).toHaveValue('12,500');
     await expect(dialog.getByText('$', { exact: true })).toBeVisible();
 
@@ -125,7 +133,7 @@ test.describe('onboarding quiz', () => {
     await context.close();
   });
 
-  test('"Not now" closes it for the rest of the visit', async ({ page }) => {
+  test('"Not now" puts it off on this browser, beyond the visit', async ({ page, context }) => {
     const email = uniqueEmail('quiz-later');
     await createUser(email);
     await open(page, '/');
@@ -133,7 +141,15 @@ test.describe('onboarding quiz', () => {
     await expect(quiz(page)).toBeVisible({ timeout: 10_000 });
     await quiz(page).getByRole('button', { name: 'Not now' }).click();
     await expect(quiz(page)).toBeHidden();
-    await page.waitForTimeout(2500);
+    const later = (await context.cookies()).find((c) => c.name === 'encore_quiz_later');
+    expect(later).toMatchObject({ value: 'true', sameSite: 'Strict' });
+    // Kept for weeks, not for the session.
+    expect(later!.expires * 1000 - Date.now()).toBeGreaterThan(7 * 24 * 60 * 60 * 1000);
+    // A new visit, well past the delay: still no quiz.
+    await page.clock.install();
+    await open(page, '/');
+    await page.clock.runFor(10_000);
+    await expect(page.getByTestId('account-button')).toHaveText('my account');
     await expect(quiz(page)).toBeHidden();
     expect((await me(email)).onboarding).toBe(false);
   });

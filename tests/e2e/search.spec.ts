@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { calendarDay, open } from './discovery-fixtures';
+import { calendarDay, open, openSearchSettings } from './discovery-fixtures';
 
 /** SPEC §2/§3 search page: filters in the URL, the date, location and settings popups. */
 
@@ -151,7 +151,7 @@ test.describe('search settings dialog (SPEC §2)', () => {
     page,
   }) => {
     await open(page, '/search?keyword=the');
-    await page.getByRole('button', { name: 'Search settings' }).click();
+    await openSearchSettings(page);
     const dialog = page.getByRole('dialog', { name: 'Search Settings' });
     for (const label of ['Near', 'Distance', 'Unit', 'Category', 'Country']) {
       await expect(dialog.getByLabel(label, { exact: true })).toBeVisible();
@@ -189,7 +189,7 @@ test.describe('search settings dialog (SPEC §2)', () => {
     await expect(page).toHaveURL(/geoPoint=41\.8800%3A-87\.6298/);
     await expect(page).toHaveURL(/radius=25&unit=km/);
 
-    await page.getByRole('button', { name: /Search settings/ }).click();
+    await openSearchSettings(page);
     const again = page.getByRole('dialog', { name: 'Search Settings' });
     await expect(again.getByLabel('Distance', { exact: true })).toHaveValue('25');
     await again.getByRole('button', { name: 'Reset' }).click();
@@ -203,7 +203,7 @@ test.describe('search settings dialog (SPEC §2)', () => {
 
   test('a city picked by name fills the point', async ({ page }) => {
     await open(page, '/search');
-    await page.getByRole('button', { name: 'Search settings' }).click();
+    await openSearchSettings(page);
     const dialog = page.getByRole('dialog', { name: 'Search Settings' });
     await dialog.getByLabel('Near', { exact: true }).pressSequentially('Chica', { delay: 30 });
     await dialog.getByRole('option', { name: /^Chicago, IL/ }).click();
@@ -214,7 +214,7 @@ test.describe('search settings dialog (SPEC §2)', () => {
 
   test('refuses a latitude out of range', async ({ page }) => {
     await open(page, '/search');
-    await page.getByRole('button', { name: 'Search settings' }).click();
+    await openSearchSettings(page);
     const dialog = page.getByRole('dialog', { name: 'Search Settings' });
     await dialog.getByText('Advanced: exact point, language, ticket source').click();
     await dialog.getByLabel('Latitude', { exact: true }).fill('123');

@@ -76,10 +76,20 @@ async function textSamples(page: Page, scope?: Locator): Promise<TextSample[]> {
     let next = 0;
     const consider = (el: Element, text: string, color: string) => {
       const rect = el.getBoundingClientRect();
-      const x = Math.max(rect.left, 0);
-      const y = Math.max(rect.top, 0);
-      const right = Math.min(rect.right, vw);
-      const bottom = Math.min(rect.bottom, vh);
+      let x = Math.max(rect.left, 0);
+      let y = Math.max(rect.top, 0);
+      let right = Math.min(rect.right, vw);
+      let bottom = Math.min(rect.bottom, vh);
+      // What a scrolling or clipping box hides is not seen.
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const box = up.getBoundingClientRect();
+        x = Math.max(x, box.left);
+        y = Math.max(y, box.top);
+        right = Math.min(right, box.right);
+        bottom = Math.min(bottom, box.bottom);
+      }
       if (right - x < 2 || bottom - y < 2) return;
       const style = getComputedStyle(el);
       if (style.visibility !== 'visible' || Number(style.opacity) === 0) return;
