@@ -66,9 +66,14 @@ export function WatchButton({
         }`}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-          <path d="M10 4C5.5 4 2.3 7.6 1.3 10c1 2.4 4.2 6 8.7 6s7.7-3.6 8.7-6c-1-2.4-4.2-6-8.7-6zm0 10a4 4 0 1 1 0-8 4 4 0 0 1 0 8zm0-6.2a2.2 2.2 0 1 0 0 4.4 2.2 2.2 0 0 0 0-4.4z" />
+          {watching ? (
+            <path d="M7.6 13.2 4.4 10l-1.2 1.2 4.4 4.4 9.2-9.2-1.2-1.2z" />
+          ) : (
+            <path d="M10 4C5.5 4 2.3 7.6 1.3 10c1 2.4 4.2 6 8.7 6s7.7-3.6 8.7-6c-1-2.4-4.2-6-8.7-6zm0 10a4 4 0 1 1 0-8 4 4 0 0 1 0 8zm0-6.2a2.2 2.2 0 1 0 0 4.4 2.2 2.2 0 0 0 0-4.4z" />
+          )}
         </svg>
-        {watching ? 'Watching' : 'Watch'}
+        {/* A toggle keeps its name (WCAG 2.5.3): the state is aria-pressed, the tick and the fill. */}
+        Watch
       </button>
       {asking && (
         <Suspense fallback={null}>
