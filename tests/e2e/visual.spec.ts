@@ -37,7 +37,8 @@ test('home: the hero search, its typed text and its results panel', async ({ pag
   await box.click();
   await box.pressSequentially('the', { delay: 40 });
   const panel = page.getByRole('listbox', { name: 'Search results' });
-  await expect(panel).toBeVisible();
+  // The first search of a fresh server builds its snapshot: give it time.
+  await expect(panel).toBeVisible({ timeout: 20_000 });
   // The typed text is dark on the white box, and the panel's names are readable.
   await expectReadable(page, box.locator('xpath=ancestor::form[1]'));
   await expectInViewAndOnTop(panel.locator('xpath=..'));
