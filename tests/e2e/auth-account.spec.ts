@@ -235,6 +235,8 @@ test.describe('profile', () => {
     const toast = page.locator('[data-sonner-toast]');
     await expect(toast).toHaveText(/firstName: contains characters that are not allowed/);
     await expect(toast).toHaveAttribute('data-y-position', 'top');
+    // Said once: not repeated beside the form.
+    await expect(page.getByText(/firstName: contains characters that are not allowed/)).toHaveCount(1);
 
     // The account is disabled elsewhere: the next call answers 401.
     await disableUser(localId);
