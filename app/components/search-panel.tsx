@@ -55,6 +55,7 @@ export default function SearchPanel({
   optionId,
   onPick,
   className,
+  maxHeight,
 }: {
   id: string;
   listboxId: string;
@@ -64,10 +65,12 @@ export default function SearchPanel({
   optionId: (index: number) => string;
   onPick: () => void;
   className: string;
+  /** The room below the box, so the panel never runs off the bottom of the screen. */
+  maxHeight?: number;
 }) {
   const count = results.artists.length + results.events.length;
   return (
-    <div className={className}>
+    <div className={className} style={maxHeight ? { maxHeight } : undefined}>
       {results.didYouMean && count > 0 && (
         <p className="px-4 pt-1 pb-2 text-sm text-slate-700">
           Did you mean{' '}

@@ -109,8 +109,8 @@ test.describe('location popup (SPEC §2, §4)', () => {
     await open(page, '/search');
     await page.getByRole('button', { name: 'Anywhere' }).click();
     const dialog = page.getByRole('dialog', { name: 'Location' });
-    await dialog.getByRole('textbox', { name: 'City' }).fill('Denver');
-    await dialog.getByRole('textbox', { name: 'City' }).press('Enter');
+    await dialog.getByRole('combobox', { name: 'City' }).fill('Denver');
+    await dialog.getByRole('combobox', { name: 'City' }).press('Enter');
     await expect(page).toHaveURL(/city=Denver/);
     await expect(page.getByRole('button', { name: 'Denver', exact: true })).toBeVisible();
     await expect(page.getByText(/near Denver/)).toBeVisible();
@@ -125,10 +125,10 @@ test.describe('location popup (SPEC §2, §4)', () => {
     await open(page, '/search');
     await page.getByRole('button', { name: 'Anywhere' }).click();
     const dialog = page.getByRole('dialog', { name: 'Location' });
-    await dialog.getByRole('textbox', { name: 'City' }).fill('Qqxzy');
+    await dialog.getByRole('combobox', { name: 'City' }).fill('Qqxzy');
     await dialog.getByRole('button', { name: 'Search city' }).click();
     await expect(dialog.getByRole('alert')).toContainText('We could not find “Qqxzy”');
-    await dialog.getByRole('textbox', { name: 'City' }).fill('Chicago');
+    await dialog.getByRole('combobox', { name: 'City' }).fill('Chicago');
     await dialog.getByRole('button', { name: 'Search city' }).click();
     await expect(page).toHaveURL(/city=Chicago/);
   });

@@ -74,8 +74,35 @@ async function textSamples(page: Page, scope?: Locator): Promise<TextSample[]> {
 
     const samples: TextSample[] = [];
     let next = 0;
+    /** The box the text itself is painted in: its text nodes, or a field's content box. */
+    const textBox = (el: Element): { left: number; top: number; right: number; bottom: number } => {
+      if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+        const box = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        const px = (v: string) => Number.parseFloat(v) || 0;
+        return {
+          left: box.left + px(style.borderLeftWidth) + px(style.paddingLeft),
+          top: box.top + px(style.borderTopWidth) + px(style.paddingTop),
+          right: box.right - px(style.borderRightWidth) - px(style.paddingRight),
+          bottom: box.bottom - px(style.borderBottomWidth) - px(style.paddingBottom),
+        };
+      }
+      const range = document.createRange();
+      const out = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+      for (const child of el.childNodes) {
+        if (child.nodeType !== Node.TEXT_NODE || !child.textContent?.trim()) continue;
+        range.selectNodeContents(child);
+        const r = range.getBoundingClientRect();
+        out.left = Math.min(out.left, r.left);
+        out.top = Math.min(out.top, r.top);
+        out.right = Math.max(out.right, r.right);
+        out.bottom = Math.max(out.bottom, r.bottom);
+      }
+      return out;
+    };
+
     const consider = (el: Element, text: string, color: string) => {
-      const rect = el.getBoundingClientRect();
+      const rect = textBox(el);
       let x = Math.max(rect.left, 0);
       let y = Math.max(rect.top, 0);
       let right = Math.min(rect.right, vw);

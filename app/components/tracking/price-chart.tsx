@@ -175,9 +175,9 @@ export function PriceChart({
       </div>
       <figcaption className="mt-0.5 flex justify-between gap-2 text-[11px] text-slate-600">
         <span aria-hidden="true">{from}</span>
-        <output className="font-semibold text-ink" data-testid="price-chart-readout">
+        <span className="font-semibold text-ink" data-testid="price-chart-readout">
           {point ? readout(point) : ''}
-        </output>
+        </span>
         {!point && showTarget && (
           <span aria-hidden="true" className="text-emerald-800">
             - - target
