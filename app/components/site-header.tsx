@@ -27,7 +27,7 @@ const navLinkClass =
       hero
         ? isActive
           ? 'text-white'
-          : 'text-white/85 hover:text-white'
+          : 'text-white hover:underline'
         : isActive
           ? 'text-brand-700'
           : 'text-slate-700 hover:text-brand-700'

@@ -76,14 +76,14 @@ test.describe('with the browser sharing a location in Chicago', () => {
 
   test("after 'Current location' the city field shows that city", async ({ page }) => {
     await open(page, '/search');
-    await page.getByRole('button', { name: /Anywhere|Chicago/ }).click();
+    await page.getByRole('button', { name: /^(Anywhere|Chicago)$/ }).click();
     const popup = page.getByRole('dialog', { name: 'Location' });
     const city = popup.getByLabel('City', { exact: true });
     await city.fill('Los Angeles');
     await popup.getByRole('button', { name: /^Current location/ }).click();
     await expect(popup).toBeHidden();
     await expect(page).toHaveURL(/geoPoint=41\.87/);
-    await page.getByRole('button', { name: /Chicago/ }).click();
+    await page.getByRole('button', { name: 'Chicago', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Location' }).getByLabel('City', { exact: true })).toHaveValue(
       'Chicago',
     );
