@@ -76,6 +76,6 @@ export function calendarDay(page: Page, day: number): Locator {
 /** The Search settings button; on phones it waits behind the 'Filters' button. */
 export async function openSearchSettings(page: Page) {
   const filters = page.getByRole('button', { name: /^Filters/ });
-  if (await filters.isVisible()) await filters.click();
+  if ((await filters.isVisible()) && (await filters.getAttribute('aria-expanded')) === 'false') await filters.click();
   await page.getByRole('button', { name: /^Search settings/ }).click();
 }
