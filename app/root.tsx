@@ -4,6 +4,7 @@ import type { Route } from './+types/root';
 import './app.css';
 import { AppShell } from './components/app-shell';
 import { AuthHost } from './components/auth/auth-host';
+import { RouteFocus, SkipLink } from './components/route-focus';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { publicConfig, requireDatabase } from './lib/auth.server';
@@ -69,6 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen font-sans antialiased">
+        <SkipLink />
         {children}
         <AuthHost />
         <AppShell />
@@ -81,7 +83,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   lastRootData ??= loaderData;
-  return <Outlet />;
+  return (
+    <>
+      <RouteFocus />
+      <Outlet />
+    </>
+  );
 }
 
 /** The one error boundary (SPEC §2 error page), inside the default chrome. */

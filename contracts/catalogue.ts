@@ -257,7 +257,7 @@ const filterShape = {
   ),
   unit: queryEnum(UNITS).describe(`Unit of radius and distance (default ${DEFAULTS.unit})`),
   locale: localeText.describe(`Locale (default ${DEFAULTS.locale}); the catalogue has one language`),
-  countryCode: queryEnum(COUNTRY_CODES).describe('Venue country (ISO 3166-1 alpha-2, SPEC §3 list)'),
+  countryCode: queryEnum(COUNTRY_CODES).describe('Venue country (ISO 3166-1 alpha-2, one of the supported countries)'),
   stateCode: queryText(10).describe('Venue state or province code'),
   city: queryList(text(LIMITS.textLength), { split: false }).describe('Venue city name (repeatable)'),
   postalCode: queryText(20).describe('Venue postal code'),
@@ -267,8 +267,8 @@ const filterShape = {
   ).describe('Location as "latitude,longitude" (Discovery form)'),
   geoPoint: queryPoint(
     parseGeoPoint,
-    'must be "latitude:longitude" (SPEC §3) with latitude within ±90 and longitude within ±180, or a geohash',
-  ).describe('Location as "latitude:longitude", four decimals each (SPEC §3); a geohash is also accepted'),
+    'must be "latitude:longitude" with latitude within ±90 and longitude within ±180, or a geohash',
+  ).describe('Location as "latitude:longitude", four decimals each; a geohash is also accepted'),
   latitude: queryNumber({ min: -90, max: 90 }).describe('Location latitude (with longitude)'),
   longitude: queryNumber({ min: -180, max: 180 }).describe('Location longitude (with latitude)'),
   attractionId: queryList(idText).describe('Attraction ids (repeatable or comma-separated)'),
@@ -361,7 +361,7 @@ export const SearchQuerySchema = z
   .object({
     ...filterShape,
     size: queryNumber({ int: true, min: 1, max: LIMITS.maxSize }).describe(
-      `Results per list, 1 to ${LIMITS.maxSize} (default ${DEFAULTS.searchSize}, SPEC §9)`,
+      `Results per list, 1 to ${LIMITS.maxSize} (default ${DEFAULTS.searchSize})`,
     ),
   })
   .superRefine((query, ctx) => checkFilters(query, ctx));
@@ -534,6 +534,8 @@ export const SearchResultSchema = z.object({
   }),
   /** True when nothing matched the words as typed and these are close spellings instead. */
   fuzzy: z.boolean(),
+  /** With `fuzzy`: the close spelling the results are for ("did you mean"). */
+  didYouMean: z.string().optional(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 

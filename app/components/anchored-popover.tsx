@@ -37,7 +37,10 @@ export function AnchoredPopover({
             event.preventDefault();
             anchor.current?.focus();
           }}
-          className={`popover-panel z-50 max-w-[calc(100vw-16px)] rounded-2xl border border-slate-200 bg-white text-ink shadow-2xl focus:outline-none ${className}`}
+          // Never taller than the room Radix measured on the chosen side: a popup that does not
+          // fit scrolls inside itself instead of starting above the top of the viewport.
+          style={{ maxHeight: 'var(--radix-popover-content-available-height)' }}
+          className={`popover-panel z-50 max-w-[calc(100vw-16px)] overflow-y-auto overscroll-contain rounded-2xl border border-slate-200 bg-white text-ink shadow-2xl focus:outline-none ${className}`}
         >
           {children}
         </Popover.Content>

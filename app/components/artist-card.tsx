@@ -20,7 +20,7 @@ export function ArtistCard({ artist, priority = false }: { artist: AttractionCar
       <FollowButton
         attraction={artist}
         tone="hero"
-        className="absolute top-2 right-2 z-10 bg-black/35 px-2.5 py-1 text-xs backdrop-blur"
+        className="absolute top-2 right-2 z-10 bg-black/65 px-2.5 py-1 text-xs backdrop-blur"
       />
       <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 via-black/55 to-transparent p-3 pt-10 text-white">
         <h3 className="truncate font-bold">

@@ -1,5 +1,5 @@
 import 'react-day-picker/style.css';
-import { type RefObject, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { type DateRange, DayPicker } from 'react-day-picker';
 import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
 import { dayOf, type Filters, isDay } from '~/lib/filters';
@@ -95,8 +95,8 @@ export default function DatePopover({
     >
       <h2 className="text-base font-bold">Choose dates</h2>
       <div className="mt-3 grid grid-cols-2 gap-2">
-        <DayField key={`from-${from}`} label="Start date" value={from} onCommit={(text) => setDay('from', text)} />
-        <DayField key={`to-${to}`} label="End date" value={to} onCommit={(text) => setDay('to', text)} />
+        <DayField label="Start date" value={from} onCommit={(text) => setDay('from', text)} />
+        <DayField label="End date" value={to} onCommit={(text) => setDay('to', text)} />
       </div>
       <DayPicker
         mode="range"
@@ -147,6 +147,11 @@ export default function DatePopover({
 
 function DayField({ label, value, onCommit }: { label: string; value: string; onCommit: (text: string) => void }) {
   const [text, setText] = useState(value ? formatSlashDate(value) : '');
+  // A day picked on the calendar shows here; the field is never remounted for it, so Tab
+  // after typing a date moves on to the next field instead of dropping focus to the page.
+  useEffect(() => {
+    setText(value ? formatSlashDate(value) : '');
+  }, [value]);
   return (
     <label className="block text-xs font-semibold text-slate-600">
       {label}
@@ -163,7 +168,7 @@ function DayField({ label, value, onCommit }: { label: string; value: string; on
             onCommit(text);
           }
         }}
-        className="mt-1 h-10 w-full rounded-lg border border-slate-300 px-2 text-sm font-medium text-ink tabular-nums placeholder:text-slate-400 focus:border-brand-500 focus:outline-none"
+        className="mt-1 h-10 w-full rounded-lg border border-slate-300 px-2 text-sm font-medium text-ink tabular-nums placeholder:text-slate-500 focus:border-brand-500 focus:outline-none"
       />
     </label>
   );

@@ -17,7 +17,6 @@ export function EventCard({ event, priority = false }: { event: EventCardView; p
           fallbackLabel={event.name}
           className="h-full w-full transition duration-300 group-hover:scale-[1.03]"
         />
-        <WatchButton event={event} className="absolute top-3 right-3 z-10 max-sm:hidden" />
         {event.tile && (
           <div
             aria-hidden="true"
@@ -25,7 +24,7 @@ export function EventCard({ event, priority = false }: { event: EventCardView; p
           >
             <span className="text-[10px] leading-4 font-bold tracking-wider text-brand-700">{event.tile.month}</span>
             <span className="text-lg leading-5 font-black">{event.tile.day}</span>
-            <span className="text-[10px] leading-4 text-slate-600">{event.tile.weekday}</span>
+            <span className="text-[10px] leading-4 text-slate-600">{event.tile.year ?? event.tile.weekday}</span>
           </div>
         )}
       </div>
@@ -41,9 +40,13 @@ export function EventCard({ event, priority = false }: { event: EventCardView; p
         </h3>
         <p className="text-sm text-slate-600">{event.when}</p>
         {event.venue && <p className="truncate text-sm text-slate-600">{event.venue}</p>}
-        <p className="mt-auto pt-1 text-sm font-semibold sm:pt-2">
-          {event.from ?? <span className="font-normal text-slate-600">Prices at the seller</span>}
-        </p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1 sm:pt-2">
+          <p className="text-sm font-semibold">
+            {event.from ?? <span className="font-normal text-slate-600">Prices at the seller</span>}
+          </p>
+          {/* Beside the price on phones; over the image's corner from 600 px. */}
+          <WatchButton event={event} className="relative z-10 sm:absolute sm:top-3 sm:right-3" />
+        </div>
       </div>
     </article>
   );
@@ -52,7 +55,7 @@ export function EventCard({ event, priority = false }: { event: EventCardView; p
 /** A list row: date tile, thumbnail, name, time and venue, status, price and a call to action. */
 export function EventRow({ event }: { event: EventCardView }) {
   return (
-    <article className="group relative flex items-center gap-3 rounded-2xl border border-slate-200/80 bg-white p-3 shadow-sm transition hover:border-brand-200 hover:shadow-md sm:gap-4 sm:p-4">
+    <article className="group relative flex items-center gap-3 rounded-2xl max-sm:flex-wrap border border-slate-200/80 bg-white p-3 shadow-sm transition hover:border-brand-200 hover:shadow-md sm:gap-4 sm:p-4">
       <div
         className={`flex w-14 shrink-0 flex-col items-center rounded-xl py-2 sm:w-16 ${event.tile ? 'bg-brand-50' : 'bg-slate-100'}`}
       >
@@ -60,7 +63,7 @@ export function EventRow({ event }: { event: EventCardView }) {
           <>
             <span className="text-[11px] font-bold tracking-wider text-brand-700">{event.tile.month}</span>
             <span className="text-2xl leading-7 font-black">{event.tile.day}</span>
-            <span className="text-[11px] text-slate-600">{event.tile.weekday}</span>
+            <span className="text-[11px] text-slate-600">{event.tile.year ?? event.tile.weekday}</span>
           </>
         ) : (
           <span className="px-1 py-2 text-center text-xs leading-4 font-semibold text-slate-600">{event.when}</span>
@@ -69,25 +72,28 @@ export function EventRow({ event }: { event: EventCardView }) {
       <div className="hidden aspect-[4/3] w-24 shrink-0 overflow-hidden rounded-lg sm:block">
         <CatalogueImage image={event.thumb} alt="" sizes="96px" fallbackLabel={event.name} className="h-full w-full" />
       </div>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 max-sm:basis-[calc(100%-4.25rem)]">
         <h3 className="line-clamp-2 text-sm leading-snug font-bold sm:text-base">
           <Link to={event.href} className="after:absolute after:inset-0">
             {event.name}
           </Link>
         </h3>
-        {event.line && <p className="mt-0.5 truncate text-sm text-slate-600">{event.line}</p>}
+        {event.line && <p className="mt-0.5 text-sm text-slate-600 sm:truncate">{event.line}</p>}
         <div className="mt-1.5 flex flex-wrap items-center gap-2">
           <StatusBadge status={event.status} />
           {event.price && <span className="text-xs font-semibold text-slate-700">{event.price}</span>}
         </div>
       </div>
-      <WatchButton event={event} className="relative z-10 shrink-0" />
-      <span
-        aria-hidden="true"
-        className="hidden shrink-0 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white group-hover:bg-brand-700 md:inline-block"
-      >
-        See tickets
-      </span>
+      {/* Phones: on a line of its own under the text, so the venue is not cut short. */}
+      <WatchButton event={event} className="relative z-10 shrink-0 max-sm:ml-[4.25rem]" />
+      {event.buyable && (
+        <span
+          aria-hidden="true"
+          className="hidden shrink-0 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white group-hover:bg-brand-700 md:inline-block"
+        >
+          See tickets
+        </span>
+      )}
     </article>
   );
 }

@@ -25,6 +25,18 @@ const buttonClass = (tone: ButtonTone, active: boolean) =>
       : `ring-1 ring-inset hover:ring-brand-500 ${active ? 'bg-brand-50 text-brand-800 ring-brand-300' : 'bg-white text-slate-800 ring-slate-300'}`
   }`;
 
+/**
+ * A popup opens below its button. A button low on the screen (the home hero's, on a phone)
+ * is first scrolled up under the header, so the whole popup, Apply included, fits below it.
+ */
+function makeRoomBelow(button: HTMLElement | null) {
+  if (!button) return;
+  const { top, bottom } = button.getBoundingClientRect();
+  if (bottom < window.innerHeight * 0.45) return;
+  const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+  window.scrollBy({ top: top - Math.max(header, 0) - 16, behavior: 'instant' });
+}
+
 function usePopup(load: () => Promise<unknown>) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
@@ -37,6 +49,7 @@ function usePopup(load: () => Promise<unknown>) {
     onPointerEnter: () => void load(),
     onFocus: () => void load(),
     onClick: () => {
+      if (!open) makeRoomBelow(anchor.current);
       setMounted(true);
       setOpen((value) => !value);
     },

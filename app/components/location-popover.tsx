@@ -5,6 +5,7 @@ import { USER_LOCATION_CHANGED } from '~/lib/location-start';
 import { loadUserLocation, saveUserLocation } from '~/lib/preferences';
 import { locateUser, lookupCity } from '~/lib/user-location';
 import { AnchoredPopover } from './anchored-popover';
+import { CityField } from './city-field';
 
 /**
  * SPEC §2 location popup: a city field that searches on Enter, on clear and on the icon, and a
@@ -28,7 +29,13 @@ export default function LocationPopover({
 }) {
   const onApply = useApplyFilters(mode);
   const id = useId();
-  const [city, setCity] = useState(filters.city ?? '');
+  const [city, setCity] = useState(filters.city ?? filters.location.city ?? '');
+  // The field shows where the search is now each time the popup opens ('Current location'
+  // replaces a typed city, and the field says so).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on opening only
+  useEffect(() => {
+    if (open) setCity(filters.city ?? filters.location.city ?? '');
+  }, [open]);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState<'city' | 'current' | null>(null);
   const [user, setUser] = useState<UserLocation | null>(loadUserLocation);
@@ -78,6 +85,7 @@ export default function LocationPopover({
       setMessage('Your location is not available. Allow location access in your browser, or type a city.');
       return;
     }
+    if (located.city) setCity(located.city);
     apply(withCurrentLocation(filters, located), located);
   }
 
@@ -96,44 +104,43 @@ export default function LocationPopover({
         <label htmlFor={`${id}-city`} className="text-xs font-semibold text-slate-600">
           City
         </label>
-        <input
+        <CityField
           id={`${id}-city`}
-          type="text"
           value={city}
-          placeholder="Search a city"
-          autoComplete="address-level2"
-          enterKeyHint="search"
-          onChange={(event) => setCity(event.target.value)}
-          className="mt-1 h-11 w-full rounded-xl border border-slate-300 pr-20 pl-3 text-sm focus:border-brand-500 focus:outline-none"
-        />
-        {city && (
-          <button
-            type="button"
-            aria-label="Clear city"
-            onClick={() => {
-              setCity('');
-              void searchCity('');
-            }}
-            className="absolute right-10 bottom-1.5 grid h-8 w-8 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-              <path d="m10 8.94 4.47-4.47 1.06 1.06L11.06 10l4.47 4.47-1.06 1.06L10 11.06l-4.47 4.47-1.06-1.06L8.94 10 4.47 5.53l1.06-1.06z" />
-            </svg>
-          </button>
-        )}
-        <button
-          type="submit"
-          aria-label="Search city"
-          className="absolute right-1.5 bottom-1.5 grid h-8 w-8 place-items-center rounded-full bg-brand-600 text-white hover:bg-brand-700"
+          onChange={setCity}
+          onPick={(place) => void searchCity(`${place.city}, ${place.stateCode ?? place.countryName}`)}
+          className="mt-1"
+          inputClassName="h-11 w-full rounded-xl border border-slate-300 pr-20 pl-3 text-sm focus:border-brand-500 focus:outline-none"
         >
-          {busy === 'city' ? (
-            <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
-          ) : (
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-              <path d="M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64-1.06 1.06-3.64-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z" />
-            </svg>
+          {city && (
+            <button
+              type="button"
+              aria-label="Clear city"
+              onClick={() => {
+                setCity('');
+                void searchCity('');
+              }}
+              className="absolute top-1.5 right-10 grid h-8 w-8 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+                <path d="m10 8.94 4.47-4.47 1.06 1.06L11.06 10l4.47 4.47-1.06 1.06L10 11.06l-4.47 4.47-1.06-1.06L8.94 10 4.47 5.53l1.06-1.06z" />
+              </svg>
+            </button>
           )}
-        </button>
+          <button
+            type="submit"
+            aria-label="Search city"
+            className="absolute top-1.5 right-1.5 grid h-8 w-8 place-items-center rounded-full bg-brand-600 text-white hover:bg-brand-700"
+          >
+            {busy === 'city' ? (
+              <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+            ) : (
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+                <path d="M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64-1.06 1.06-3.64-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z" />
+              </svg>
+            )}
+          </button>
+        </CityField>
       </form>
       <button
         type="button"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Form, useLocation, useNavigate } from 'react-router';
 import type { Suggestions } from './search-panel';
 
@@ -113,6 +113,30 @@ export function SearchBox({
     if (typed !== defaultValue) onChange(typed);
   }, []);
 
+  // The panel fits between the box and the bottom of the screen; with too little room there
+  // (a box low on a phone's screen), the page first scrolls the box up under the header.
+  const [room, setRoom] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (!open) return;
+    const measure = () => {
+      const box = inputRef.current?.getBoundingClientRect();
+      if (!box) return;
+      setRoom(Math.min(576, window.innerHeight * 0.7, Math.max(160, window.innerHeight - box.bottom - 16)));
+    };
+    const box = inputRef.current?.getBoundingClientRect();
+    if (box && window.innerHeight - box.bottom < 320) {
+      const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+      window.scrollBy({ top: box.top - Math.max(header, 0) - 12, behavior: 'instant' });
+    }
+    measure();
+    window.addEventListener('resize', measure);
+    window.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      window.removeEventListener('resize', measure);
+      window.removeEventListener('scroll', measure);
+    };
+  }, [open]);
+
   const activeId = open && active >= 0 && active < hrefs.length ? optionId(active) : undefined;
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
@@ -218,7 +242,7 @@ export function SearchBox({
             if (results && value.trim()) setOpen(true);
           }}
           placeholder="Search by Artist, Event or Venue"
-          className={`w-full rounded-full border placeholder:text-slate-500 focus:outline-none ${
+          className={`w-full rounded-full border text-slate-900 placeholder:text-slate-500 focus:outline-none ${
             big
               ? 'h-14 border-transparent bg-white pr-12 pl-13 text-base shadow-xl shadow-brand-900/20 focus:ring-4 focus:ring-brand-200 sm:pr-28'
               : 'h-10 border-slate-200 bg-slate-50 pr-10 pl-10 text-sm focus:border-brand-500 focus:bg-white'
@@ -269,7 +293,8 @@ export function SearchBox({
             keyword={value.trim()}
             optionId={optionId}
             onPick={() => setOpen(false)}
-            className={`absolute z-50 mt-2 max-h-[min(70vh,36rem)] overflow-y-auto overscroll-contain rounded-2xl border border-slate-200 bg-white py-2 text-left shadow-2xl ${
+            maxHeight={room}
+            className={`absolute z-50 mt-2 max-h-[min(70vh,36rem)] overflow-y-auto overscroll-contain rounded-2xl border border-slate-200 bg-white py-2 text-left text-slate-900 shadow-2xl ${
               big ? 'inset-x-0' : 'right-0 left-0 sm:w-[min(34rem,calc(100vw-2rem))]'
             }`}
           />

@@ -14,9 +14,16 @@ import { FetchFailure } from './store-failure';
  * The search box's results panel and its data, loaded when the visitor first focuses or types
  * in the box (the box itself ships with every page and stays small).
  */
-export type Suggestions = { artists: AttractionCardView[]; events: EventCardView[] };
+export type Suggestions = { artists: AttractionCardView[]; events: EventCardView[]; didYouMean?: string };
 
-type SearchResponse = { _embedded?: { attractions?: DiscoveryAttraction[]; events?: DiscoveryEvent[] } };
+type SearchResponse = {
+  _embedded?: { attractions?: DiscoveryAttraction[]; events?: DiscoveryEvent[] };
+  didYouMean?: string;
+};
+
+/** 'emmett calloway' → 'Emmett Calloway': the close spelling as a name reads. */
+export const titleCase = (text: string) =>
+  text.replace(/(^|\s)(\p{L})/gu, (_, space, letter) => space + letter.toUpperCase());
 
 /** SPEC §7 GET /events/search: keyword, size 5 and the remembered search params. */
 export async function suggest(keyword: string, signal: AbortSignal): Promise<Suggestions> {
@@ -28,6 +35,7 @@ export async function suggest(keyword: string, signal: AbortSignal): Promise<Sug
   return {
     artists: (body?._embedded?.attractions ?? []).map(toAttractionCard),
     events: (body?._embedded?.events ?? []).map(toEventCard),
+    ...(body?.didYouMean ? { didYouMean: titleCase(body.didYouMean) } : {}),
   };
 }
 
@@ -51,6 +59,7 @@ export default function SearchPanel({
   optionId,
   onPick,
   className,
+  maxHeight,
 }: {
   id: string;
   listboxId: string;
@@ -63,10 +72,26 @@ export default function SearchPanel({
   optionId: (index: number) => string;
   onPick: () => void;
   className: string;
+  /** The room below the box, so the panel never runs off the bottom of the screen. */
+  maxHeight?: number;
 }) {
   const count = results.artists.length + results.events.length;
   return (
-    <div className={className}>
+    <div className={className} style={maxHeight ? { maxHeight } : undefined}>
+      {!failed && results.didYouMean && count > 0 && (
+        <p className="px-4 pt-1 pb-2 text-sm text-slate-700">
+          Did you mean{' '}
+          <Link
+            to={searchPageHref(results.didYouMean)}
+            tabIndex={-1}
+            onClick={onPick}
+            className="font-semibold text-brand-700 underline"
+          >
+            {results.didYouMean}
+          </Link>
+          ? Showing its results.
+        </p>
+      )}
       {failed ? (
         <FetchFailure message={STORE_MESSAGES.searchEvents} onRetry={() => onRetry?.()} className="px-4 py-5" />
       ) : count > 0 ? (

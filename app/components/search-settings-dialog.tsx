@@ -3,6 +3,9 @@ import { type ReactNode, useId, useState } from 'react';
 import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
 import { defaultFilters, type Filters, geoPointOf, parseGeoPoint, SOURCE_LABELS } from '~/lib/filters';
 import { COUNTRY_CODES, SEGMENTS, SOURCES, UNITS } from '../../contracts/enum-values.ts';
+import { CityField } from './city-field';
+
+const UNIT_LABELS: Record<(typeof UNITS)[number], string> = { miles: 'Miles', km: 'Kilometres' };
 
 export const COUNTRY_NAMES: Record<(typeof COUNTRY_CODES)[number], string> = {
   US: 'United States',
@@ -68,7 +71,9 @@ function validate(form: Form): Errors {
 /**
  * SPEC §2 Search Settings dialog: latitude, longitude, radius (number), unit, source, country,
  * locale, geo point and segment ID; Reset puts the defaults back in the form, Apply uses it.
- * Latitude and longitude keep the geo point in step (SPEC §3: four decimals, colon).
+ * It reads as a fan's form: a city picked by name fills latitude and longitude, the segment
+ * is chosen by name, countries by name, and the exact point, language and source sit under
+ * "Advanced". Latitude and longitude keep the geo point in step (SPEC §3: four decimals, colon).
  */
 export default function SearchSettingsDialog({
   open,
@@ -85,6 +90,9 @@ export default function SearchSettingsDialog({
   const id = useId();
   const [form, setForm] = useState<Form>(() => formOf(filters));
   const [errors, setErrors] = useState<Errors>({});
+  const [place, setPlace] = useState(filters.location.city ?? filters.city ?? '');
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [picked, setPicked] = useState<{ geoPoint: string; city: string } | null>(null);
 
   const update = (patch: Partial<Form>) => {
     setForm((current) => {
@@ -110,6 +118,7 @@ export default function SearchSettingsDialog({
   function apply() {
     const found = validate(form);
     setErrors(found);
+    if (found.latitude || found.longitude || found.geoPoint || found.locale) setAdvancedOpen(true);
     if (Object.keys(found).length) return;
     const point = parseGeoPoint(form.geoPoint);
     const location = { ...filters.location };
@@ -119,7 +128,11 @@ export default function SearchSettingsDialog({
         latitude: point.latitude,
         longitude: point.longitude,
         geoPoint: geoPointOf(point.latitude, point.longitude),
-        city: sameSpot ? location.city : undefined,
+        city: sameSpot
+          ? location.city
+          : picked?.geoPoint === geoPointOf(point.latitude, point.longitude)
+            ? picked.city
+            : undefined,
       });
     } else {
       Object.assign(location, { latitude: undefined, longitude: undefined, geoPoint: undefined, city: undefined });
@@ -149,7 +162,7 @@ export default function SearchSettingsDialog({
             <div>
               <Dialog.Title className="text-lg font-bold">Search Settings</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-slate-600">
-                Where to look, how far, and which catalogue to search.
+                Where to look, how far, and what kind of events.
               </Dialog.Description>
             </div>
             <Dialog.Close
@@ -169,29 +182,28 @@ export default function SearchSettingsDialog({
               apply();
             }}
           >
-            <Field id={`${id}-lat`} label="Latitude" error={errors.latitude}>
-              <input
-                id={`${id}-lat`}
-                inputMode="decimal"
-                value={form.latitude}
-                placeholder="30.2672"
-                onChange={(event) => update({ latitude: event.target.value })}
-                {...invalid(errors.latitude, `${id}-lat`)}
-                className={inputClass}
+            <div className="col-span-2">
+              <label htmlFor={`${id}-place`} className="text-xs font-semibold text-slate-600">
+                Near
+              </label>
+              <CityField
+                id={`${id}-place`}
+                value={place}
+                onChange={setPlace}
+                onPick={(chosen) => {
+                  update({ latitude: String(chosen.latitude), longitude: String(chosen.longitude) });
+                  setPicked({ geoPoint: geoPointOf(chosen.latitude, chosen.longitude), city: chosen.city });
+                  if (COUNTRY_CODES.includes(chosen.countryCode as (typeof COUNTRY_CODES)[number])) {
+                    update({ countryCode: chosen.countryCode });
+                  }
+                }}
+                placeholder="A city, e.g. Chicago"
+                className="mt-1"
+                inputClassName={inputClass.replace('mt-1 ', '')}
               />
-            </Field>
-            <Field id={`${id}-lon`} label="Longitude" error={errors.longitude}>
-              <input
-                id={`${id}-lon`}
-                inputMode="decimal"
-                value={form.longitude}
-                placeholder="-97.7431"
-                onChange={(event) => update({ longitude: event.target.value })}
-                {...invalid(errors.longitude, `${id}-lon`)}
-                className={inputClass}
-              />
-            </Field>
-            <Field id={`${id}-radius`} label="Radius" error={errors.radius}>
+              <p className="mt-1 text-xs text-slate-600">Pick a city to search around it.</p>
+            </div>
+            <Field id={`${id}-radius`} label="Distance" error={errors.radius}>
               <input
                 id={`${id}-radius`}
                 type="number"
@@ -212,21 +224,22 @@ export default function SearchSettingsDialog({
               >
                 {UNITS.map((unit) => (
                   <option key={unit} value={unit}>
-                    {unit}
+                    {UNIT_LABELS[unit]}
                   </option>
                 ))}
               </select>
             </Field>
-            <Field id={`${id}-source`} label="Source">
+            <Field id={`${id}-segment`} label="Category">
               <select
-                id={`${id}-source`}
-                value={form.source}
-                onChange={(event) => update({ source: event.target.value })}
+                id={`${id}-segment`}
+                value={form.segmentId}
+                onChange={(event) => update({ segmentId: event.target.value })}
                 className={inputClass}
               >
-                {SOURCES.map((source) => (
-                  <option key={source} value={source}>
-                    {SOURCE_LABELS[source]}
+                <option value="">All categories</option>
+                {Object.values(SEGMENTS).map((segment) => (
+                  <option key={segment.id} value={segment.id}>
+                    {segment.name}
                   </option>
                 ))}
               </select>
@@ -240,50 +253,83 @@ export default function SearchSettingsDialog({
               >
                 {COUNTRY_CODES.map((code) => (
                   <option key={code} value={code}>
-                    {COUNTRY_NAMES[code]} ({code})
+                    {COUNTRY_NAMES[code]}
                   </option>
                 ))}
               </select>
             </Field>
-            <Field id={`${id}-locale`} label="Locale" error={errors.locale}>
-              <input
-                id={`${id}-locale`}
-                value={form.locale}
-                onChange={(event) => update({ locale: event.target.value })}
-                {...invalid(errors.locale, `${id}-locale`)}
-                className={inputClass}
-              />
-            </Field>
-            <Field id={`${id}-geo`} label="Geo point" error={errors.geoPoint}>
-              <input
-                id={`${id}-geo`}
-                value={form.geoPoint}
-                placeholder="lat:lon"
-                onChange={(event) => update({ geoPoint: event.target.value })}
-                {...invalid(errors.geoPoint, `${id}-geo`)}
-                className={inputClass}
-              />
-            </Field>
-            <Field id={`${id}-segment`} label="Segment ID" wide>
-              <select
-                id={`${id}-segment`}
-                value={form.segmentId}
-                onChange={(event) => update({ segmentId: event.target.value })}
-                className={inputClass}
-              >
-                <option value="">Any segment</option>
-                {Object.values(SEGMENTS).map((segment) => (
-                  <option key={segment.id} value={segment.id}>
-                    {segment.name} ({segment.id})
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <details
+              className="col-span-2 rounded-xl border border-slate-200 px-3 py-2"
+              open={advancedOpen || undefined}
+              onToggle={(event) => setAdvancedOpen(event.currentTarget.open)}
+            >
+              <summary className="cursor-pointer text-sm font-semibold text-slate-800">
+                Advanced: exact point, language, ticket source
+              </summary>
+              <div className="mt-3 grid grid-cols-2 gap-x-3 gap-y-4 pb-1">
+                <Field id={`${id}-lat`} label="Latitude" error={errors.latitude}>
+                  <input
+                    id={`${id}-lat`}
+                    inputMode="decimal"
+                    value={form.latitude}
+                    placeholder="30.2672"
+                    onChange={(event) => update({ latitude: event.target.value })}
+                    {...invalid(errors.latitude, `${id}-lat`)}
+                    className={inputClass}
+                  />
+                </Field>
+                <Field id={`${id}-lon`} label="Longitude" error={errors.longitude}>
+                  <input
+                    id={`${id}-lon`}
+                    inputMode="decimal"
+                    value={form.longitude}
+                    placeholder="-97.7431"
+                    onChange={(event) => update({ longitude: event.target.value })}
+                    {...invalid(errors.longitude, `${id}-lon`)}
+                    className={inputClass}
+                  />
+                </Field>
+                <Field id={`${id}-geo`} label="Map point" hint="latitude:longitude" error={errors.geoPoint}>
+                  <input
+                    id={`${id}-geo`}
+                    value={form.geoPoint}
+                    placeholder="41.8781:-87.6298"
+                    onChange={(event) => update({ geoPoint: event.target.value })}
+                    {...invalid(errors.geoPoint, `${id}-geo`)}
+                    className={inputClass}
+                  />
+                </Field>
+                <Field id={`${id}-locale`} label="Language" hint="a code like en or en-us" error={errors.locale}>
+                  <input
+                    id={`${id}-locale`}
+                    value={form.locale}
+                    onChange={(event) => update({ locale: event.target.value })}
+                    {...invalid(errors.locale, `${id}-locale`)}
+                    className={inputClass}
+                  />
+                </Field>
+                <Field id={`${id}-source`} label="Ticket source" wide>
+                  <select
+                    id={`${id}-source`}
+                    value={form.source}
+                    onChange={(event) => update({ source: event.target.value })}
+                    className={inputClass}
+                  >
+                    {SOURCES.map((source) => (
+                      <option key={source} value={source}>
+                        {SOURCE_LABELS[source]}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              </div>
+            </details>
             <div className="col-span-2 mt-2 flex gap-3">
               <button
                 type="button"
                 onClick={() => {
                   setForm(formOf(defaultFilters()));
+                  setPlace('');
                   setErrors({});
                 }}
                 className="h-11 flex-1 rounded-full text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
@@ -313,12 +359,14 @@ const invalid = (error: string | undefined, id: string) =>
 function Field({
   id,
   label,
+  hint,
   error,
   wide = false,
   children,
 }: {
   id: string;
   label: string;
+  hint?: string;
   error?: string;
   wide?: boolean;
   children: ReactNode;
@@ -327,6 +375,7 @@ function Field({
     <div className={wide ? 'col-span-2' : 'col-span-2 min-[400px]:col-span-1'}>
       <label htmlFor={id} className="text-xs font-semibold text-slate-600">
         {label}
+        {hint && <span className="font-normal"> ({hint})</span>}
       </label>
       {children}
       {error && (

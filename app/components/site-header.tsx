@@ -30,7 +30,7 @@ const navLinkClass =
       hero
         ? isActive
           ? 'text-white'
-          : 'text-white/85 hover:text-white'
+          : 'text-white hover:underline'
         : isActive
           ? 'text-brand-700'
           : 'text-slate-700 hover:text-brand-700'
@@ -99,7 +99,7 @@ export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
             my Encore
           </NavLink>
         </nav>
-        <AccountButton className="ml-auto md:ml-2" />
+        <AccountButton className="ml-auto md:ml-2" tone={hero ? 'hero' : 'light'} />
         {signedIn && (
           <Suspense fallback={null}>
             <UnreadAlertsBadge tone={hero ? 'hero' : 'default'} />

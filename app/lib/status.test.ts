@@ -8,7 +8,8 @@ it('maps SPEC §4 statuses to their badges', () => {
   expect(eventStatus('postponed')).toEqual({ label: 'Postponed', tone: 'warning' });
 });
 
-it('shows any other status raw, in grey', () => {
-  expect(eventStatus('rescheduled')).toEqual({ label: 'rescheduled', tone: 'neutral' });
+it('shows any other status as its raw text made readable, in grey', () => {
+  expect(eventStatus('rescheduled')).toEqual({ label: 'Rescheduled', tone: 'neutral' });
+  expect(eventStatus('on_hold')).toEqual({ label: 'On hold', tone: 'neutral' });
   expect(eventStatus(undefined)).toBeUndefined();
 });

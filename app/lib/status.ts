@@ -15,5 +15,7 @@ const KNOWN: Record<string, StatusBadgeInfo> = {
 
 export function eventStatus(code: string | null | undefined): StatusBadgeInfo | undefined {
   if (!code) return undefined;
-  return KNOWN[code] ?? { label: code, tone: 'neutral' };
+  // The raw code, readable: 'rescheduled' reads 'Rescheduled', 'on_hold' reads 'On hold'.
+  const raw = code.replace(/[_-]+/g, ' ').trim();
+  return KNOWN[code] ?? { label: raw.charAt(0).toUpperCase() + raw.slice(1), tone: 'neutral' };
 }

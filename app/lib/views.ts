@@ -12,6 +12,7 @@ import {
 } from './discovery.ts';
 import { dateTile, formatEventDateTime, formatLocalTime, formatPrice, upcomingLabel } from './format.ts';
 import { type ImageChoice, pickEventThumbnail, pickListThumbnail } from './images.ts';
+import { canBuy } from './sellers.ts';
 import { artistPath, eventPath } from './slug.ts';
 import { eventStatus, type StatusBadgeInfo } from './status.ts';
 
@@ -28,7 +29,10 @@ export type EventCardView = {
   name: string;
   /** 'Sat, Dec 5, 2026 · 8:00 PM' or 'Date TBA'. */
   when: string;
-  tile?: { month: string; day: string; weekday: string };
+  /** The year only when it is not this year's. */
+  tile?: { month: string; day: string; weekday: string; year?: string };
+  /** Tickets can still be bought (not cancelled, off sale or over): lists offer 'See tickets'. */
+  buyable: boolean;
   /** 'Sat · 8:00 PM · Moody Center · Austin, TX' for list rows. */
   line?: string;
   venue?: string;
@@ -71,7 +75,17 @@ export function toEventCard(event: DiscoveryEvent): EventCardView {
     href: eventPath(event),
     name: event.name,
     when: formatEventDateTime(start?.localDate, start?.localTime),
-    ...(tile ? { tile: { month: tile.month, day: tile.day, weekday: tile.weekday } } : {}),
+    ...(tile
+      ? {
+          tile: {
+            month: tile.month,
+            day: tile.day,
+            weekday: tile.weekday,
+            ...(tile.year !== String(new Date().getUTCFullYear()) ? { year: tile.year } : {}),
+          },
+        }
+      : {}),
+    buyable: canBuy(event.dates?.status?.code, start?.localDate),
     line:
       [tile ? [tile.weekday, time].filter(Boolean).join(' ') : undefined, venue?.name, venuePlace(venue)]
         .filter(Boolean)
@@ -83,7 +97,9 @@ export function toEventCard(event: DiscoveryEvent): EventCardView {
     genre: meaningfulGenre(genreName(event)) ?? segmentName(event),
     from:
       lowest !== undefined ? `From ${formatPrice(lowest, event.ticketPrice?.currency ?? span?.currency)}` : undefined,
-    price: ticketPriceLabel(event.ticketPrice),
+    price:
+      ticketPriceLabel(event.ticketPrice) ??
+      (lowest !== undefined ? `From ${formatPrice(lowest, event.ticketPrice?.currency ?? span?.currency)}` : undefined),
     image: pickListThumbnail(event.images),
     thumb: pickEventThumbnail(event.images),
   };

@@ -31,7 +31,7 @@ export default function EventView({ page }: { page: Route.ComponentProps['loader
   const { event, venue, tickets, headliner } = page;
   const { id = '' } = useParams();
   return (
-    <main className="mx-auto max-w-6xl px-4 pt-4 pb-12 sm:pt-6">
+    <main className="mx-auto max-w-6xl px-4 pt-4 pb-0 sm:pt-6 lg:pb-12">
       <script
         type="application/ld+json"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: serializeJsonLd escapes < > & so the text stays data
@@ -108,24 +108,7 @@ export default function EventView({ page }: { page: Route.ComponentProps['loader
                 </p>
               )}
             </div>
-            {tickets.buy ? (
-              <a
-                href={tickets.buy.href}
-                target="_blank"
-                rel="noopener noreferrer nofollow"
-                className="mt-5 flex h-12 items-center justify-center gap-2 rounded-full bg-brand-600 px-5 font-bold text-white hover:bg-brand-700"
-              >
-                {tickets.buy.label}
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-                  <path d="M11 3h6v6h-1.5V5.56l-6.47 6.47-1.06-1.06 6.47-6.47H11V3ZM4.5 6A1.5 1.5 0 0 0 3 7.5v8A1.5 1.5 0 0 0 4.5 17h8a1.5 1.5 0 0 0 1.5-1.5V11h-1.5v4.5h-8v-8H9V6H4.5Z" />
-                </svg>
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
-            ) : (
-              <p className="mt-5 rounded-xl bg-slate-100 px-4 py-3 text-center text-sm font-semibold text-slate-700">
-                {tickets.closed}
-              </p>
-            )}
+            <BuyOptions tickets={tickets} />
             <p className="mt-3 text-xs leading-5 text-slate-600">
               Encore does not sell tickets: you buy from the official seller, who sets the final price and fees.
             </p>
@@ -187,6 +170,105 @@ export default function EventView({ page }: { page: Route.ComponentProps['loader
           )}
         </div>
       </div>
+      <StickyBuyBar tickets={tickets} />
     </main>
+  );
+}
+
+type Tickets = Route.ComponentProps['loaderData']['tickets'];
+
+const EXTERNAL =
+  'M11 3h6v6h-1.5V5.56l-6.47 6.47-1.06-1.06 6.47-6.47H11V3ZM4.5 6A1.5 1.5 0 0 0 3 7.5v8A1.5 1.5 0 0 0 4.5 17h8a1.5 1.5 0 0 0 1.5-1.5V11h-1.5v4.5h-8v-8H9V6H4.5Z';
+
+function ExternalIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 shrink-0 fill-current">
+      <path d={EXTERNAL} />
+    </svg>
+  );
+}
+
+/** The seller's own page when the source published one, else a search at each seller. */
+function BuyOptions({ tickets }: { tickets: Tickets }) {
+  if (tickets.buy) {
+    return (
+      <a
+        id="buy-tickets"
+        href={tickets.buy.href}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="mt-5 flex h-12 items-center justify-center gap-2 rounded-full bg-brand-600 px-5 font-bold text-white hover:bg-brand-700"
+      >
+        {tickets.buy.label}
+        <ExternalIcon />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+    );
+  }
+  if (tickets.search.length > 0) {
+    return (
+      <div id="buy-tickets" className="mt-5">
+        <h3 className="text-sm font-semibold text-ink">Find tickets at a seller</h3>
+        <ul className="mt-2 grid grid-cols-2 gap-2">
+          {tickets.search.map((link, index) => (
+            <li key={link.seller}>
+              <a
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                aria-label={`Search ${link.seller} for this event (opens in a new tab)`}
+                className={`flex h-11 items-center justify-center gap-1.5 rounded-full px-3 text-sm font-bold ${
+                  index === 0
+                    ? 'bg-brand-600 text-white hover:bg-brand-700'
+                    : 'bg-white text-brand-700 ring-1 ring-brand-600 ring-inset hover:bg-brand-50'
+                }`}
+              >
+                {link.seller}
+                <ExternalIcon />
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-xs leading-5 text-slate-600">Each link searches that seller for this event.</p>
+      </div>
+    );
+  }
+  return (
+    <p className="mt-5 rounded-xl bg-slate-100 px-4 py-3 text-center text-sm font-semibold text-slate-700">
+      {tickets.closed}
+    </p>
+  );
+}
+
+/** Phones and tablets: the price and the way to buy stay in reach at the bottom of the screen while the page scrolls. */
+function StickyBuyBar({ tickets }: { tickets: Tickets }) {
+  const href = tickets.buy?.href ?? (tickets.search.length > 0 ? '#buy-tickets' : undefined);
+  if (!href) return null;
+  const external = !!tickets.buy;
+  return (
+    <div
+      data-testid="sticky-buy-bar"
+      className="sticky bottom-0 z-40 -mx-4 mt-8 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(20,18,31,0.08)] backdrop-blur lg:hidden"
+    >
+      <p className="min-w-0 flex-1 text-ink">
+        {tickets.price ? (
+          <>
+            <span className="block truncate text-xs text-slate-600">{tickets.lead}</span>
+            <span className="block truncate text-lg font-black">{tickets.price}</span>
+          </>
+        ) : (
+          <span className="text-sm text-slate-600">Prices at the seller</span>
+        )}
+      </p>
+      <a
+        href={href}
+        {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}
+        className="inline-flex h-11 shrink-0 items-center gap-2 rounded-full bg-brand-600 px-5 text-sm font-bold text-white hover:bg-brand-700"
+      >
+        {external ? 'Buy tickets' : 'Find tickets'}
+        {external && <ExternalIcon />}
+        {external && <span className="sr-only">(opens in a new tab)</span>}
+      </a>
+    </div>
   );
 }

@@ -14,6 +14,7 @@ import { defaultFilters, SOURCE_LABELS, TICKET_CATEGORY_LABELS } from '~/lib/fil
 import { countLabel, formatEventDate, formatLocalTime, formatPrice, formatPriceRange } from '~/lib/format';
 import { pickHeroImage } from '~/lib/images';
 import { ticketCategoryLinks } from '~/lib/page-links';
+import { canBuy, sellerSearchLinks } from '~/lib/sellers';
 import { excerpt, pageMeta, serializeJsonLd } from '~/lib/seo';
 import { artistPath, eventPath, slugify } from '~/lib/slug';
 import { statusView, toEventCard } from '~/lib/views';
@@ -60,7 +61,7 @@ export async function loadEventPage({ request, params, context }: Route.LoaderAr
   const subGenre = meaningfulGenre(subGenreName(event));
   const where = [venue?.name, venuePlace(venue)].filter(Boolean).join(', ');
   const seller = SOURCE_LABELS[event.source as keyof typeof SOURCE_LABELS];
-  const buyable = !!event.url && status !== 'cancelled' && status !== 'offsale';
+  const buyable = canBuy(status, start.localDate);
 
   return {
     // SPEC §8 IP lookup fallback for the first-load location (lib/location-bootstrap.ts).
@@ -106,15 +107,21 @@ export async function loadEventPage({ request, params, context }: Route.LoaderAr
         : undefined,
       price: price ? formatPrice(price.amount, price.currency) : undefined,
       range: span ? formatPriceRange(span.min, span.max, span.currency) : undefined,
-      buy: buyable ? { href: event.url!, label: seller ? `Buy tickets on ${seller}` : 'Buy tickets' } : undefined,
+      buy:
+        buyable && event.url
+          ? { href: event.url, label: seller ? `Buy tickets on ${seller}` : 'Buy tickets' }
+          : undefined,
+      // No seller page published: search the event at each seller instead (ADR 0024).
+      search:
+        buyable && !event.url
+          ? sellerSearchLinks({ name: event.name, localDate: start.localDate, city: venue?.city?.name })
+          : [],
       closed:
         status === 'cancelled'
           ? 'This event is cancelled'
           : status === 'offsale'
             ? 'Tickets are not on sale'
-            : event.url
-              ? 'Tickets are not on sale yet'
-              : 'The official seller has not published a ticket link yet',
+            : 'This event has taken place',
     },
     headliner: headliner
       ? {

@@ -18,10 +18,10 @@ const SEGMENT_STYLE: Record<string, string> = {
 export default function HomeView({ page }: { page: Route.ComponentProps['loaderData'] }) {
   return (
     <main>
-      <section className="relative isolate overflow-hidden bg-ink px-4 pt-12 pb-14 text-white sm:pt-20 sm:pb-20">
+      <section className="relative isolate z-20 bg-ink px-4 pt-12 pb-14 text-white sm:pt-20 sm:pb-20">
         <div
           aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_15%_-10%,#7c5cff_0%,transparent_60%),radial-gradient(50rem_30rem_at_100%_120%,#c026d3_0%,transparent_55%)] opacity-90"
+          className="pointer-events-none absolute inset-0 -z-10 overflow-hidden bg-[radial-gradient(60rem_30rem_at_15%_-10%,#7c5cff_0%,transparent_60%),radial-gradient(50rem_30rem_at_100%_120%,#c026d3_0%,transparent_55%)] opacity-90"
         />
         <div className="mx-auto max-w-3xl text-center">
           <h1 className="text-4xl leading-[1.08] font-black tracking-tight text-balance sm:text-6xl">

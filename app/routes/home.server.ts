@@ -77,12 +77,17 @@ export async function loadHome({ request, context }: Route.LoaderArgs) {
     locationLabel: place ?? 'Anywhere',
     upcomingTitle: widened || !place ? 'Upcoming events' : `Upcoming near ${place}`,
     widenedFrom: widened ? place : undefined,
-    upcoming: upcoming.map(toEventCard),
+    // Picked for popularity, shown in date order: a shelf of dates reads top to bottom in time.
+    upcoming: [...upcoming].sort((a, b) => startKey(a).localeCompare(startKey(b))).map(toEventCard),
     upcomingHref: searchHref(widened ? { ...defaultFilters(), dates: filters.dates } : filters),
     artists: popular._embedded.attractions.map(toAttractionCard),
     segments,
   };
 }
+
+/** 'YYYY-MM-DDTHH:MM:SS' of the venue-local start; dates to be announced sort last. */
+const startKey = (event: { dates?: { start?: { localDate?: string | null; localTime?: string | null } } }) =>
+  `${event.dates?.start?.localDate ?? '9999-12-31'}T${event.dates?.start?.localTime ?? '99'}`;
 
 /**
  * The most popular events, one per headliner first (a shelf of eight dates of the same tour

@@ -27,7 +27,10 @@ export default function KitchenSinkView({ page: data }: { page: Route.ComponentP
         <p className="mt-2 text-slate-600">The shared discovery components in their states.</p>
       </div>
 
-      <Specimen title="Status badges" note="SPEC §4: green, red, red, warning, anything else raw in grey.">
+      <Specimen
+        title="Status badges"
+        note="On sale in green, off sale and cancelled in red, postponed as a warning, anything else in grey."
+      >
         <div className="flex flex-wrap gap-3">
           {data.statuses.map((status) => (
             <StatusBadge key={status.code} status={status} />

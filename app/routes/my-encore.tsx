@@ -1,6 +1,7 @@
 import { MyEncoreTracking } from '~/components/tracking/my-encore-tracking';
 import { useBrowserGuard } from '~/lib/auth/guard';
 import { PRIVATE_HEADERS } from '~/lib/auth.server';
+import { greetingName } from '~/lib/display-name';
 import { guardedUser, namedMiddleware } from '~/lib/route-middleware.server';
 import { loadMyEncore } from '~/lib/tracking.server';
 import { getAccountDetails } from '../../server/accounts/accounts';
@@ -19,7 +20,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getAccountDetails(context.services.database.db, user.uid),
     loadMyEncore(request, context, user.uid),
   ]);
-  const name = details?.firstName || details?.displayName || user.email?.split('@')[0] || '';
+  const name =
+    greetingName({
+      firstName: details?.firstName,
+      displayName: details?.displayName,
+      email: user.email ?? details?.email,
+      uid: user.uid,
+    }) ?? '';
   const apiBase = context.services.env.PUBLIC_API_BASE_URL;
   return { name, tracking, apiBase, now: new Date().toISOString() };
 }

@@ -65,10 +65,10 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
       setStatus({ kind: 'ok', text: 'Your name is saved.' });
       revalidator.revalidate();
     } catch (error) {
-      setStatus({
-        kind: 'error',
-        text: error instanceof HttpError && error.apiMessage ? error.apiMessage : 'Your name could not be saved.',
-      });
+      // SPEC §8: the API's own message is already a notification; say it once.
+      if (!(error instanceof HttpError && error.apiMessage)) {
+        setStatus({ kind: 'error', text: 'Your name could not be saved.' });
+      }
     } finally {
       setSaving(false);
     }

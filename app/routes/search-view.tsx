@@ -1,5 +1,5 @@
 /** The page body; the route module beside it holds the loader and meta. */
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArtistCard } from '~/components/artist-card';
 import { EventCard } from '~/components/event-card';
@@ -44,8 +44,16 @@ function FilterRow({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+const chosen = (links: ChoiceLink[], none = '') => links.some((link) => link.current && link.value !== none);
+
 export default function SearchView({ page }: { page: Route.ComponentProps['loaderData'] }) {
   const navigate = useNavigate();
+  // Phones: the filters wait behind one button, so results start on the first screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const narrowed =
+    [chosen(page.segments), chosen(page.genres), chosen(page.prices), chosen(page.categories, 'cheapest')].filter(
+      Boolean,
+    ).length + page.settingsChanged;
   return (
     <main>
       <section className="border-b border-slate-200 bg-white">
@@ -83,14 +91,37 @@ export default function SearchView({ page }: { page: Route.ComponentProps['loade
               filters={page.filters}
               mode="url"
             />
-            <SearchSettingsButton
-              label={page.settingsChanged ? `Search settings (${page.settingsChanged})` : 'Search settings'}
-              active={page.settingsChanged > 0}
-              filters={page.filters}
-              mode="url"
-            />
+            <button
+              type="button"
+              aria-expanded={filtersOpen}
+              aria-controls="search-filters"
+              onClick={() => setFiltersOpen((open) => !open)}
+              className={`inline-flex h-10 shrink-0 items-center gap-2 rounded-full px-4 text-sm font-semibold whitespace-nowrap ring-1 ring-inset sm:hidden ${
+                narrowed > 0 ? 'bg-brand-50 text-brand-800 ring-brand-300' : 'bg-white text-slate-800 ring-slate-300'
+              }`}
+            >
+              {narrowed > 0 ? `Filters (${narrowed})` : 'Filters'}
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className={`h-4 w-4 fill-current transition-transform ${filtersOpen ? 'rotate-180' : ''}`}
+              >
+                <path d="M5.47 7.47a.75.75 0 0 1 1.06 0L10 10.94l3.47-3.47a.75.75 0 1 1 1.06 1.06l-4 4a.75.75 0 0 1-1.06 0l-4-4a.75.75 0 0 1 0-1.06Z" />
+              </svg>
+            </button>
+            <span className={filtersOpen ? 'shrink-0' : 'shrink-0 max-sm:hidden'}>
+              <SearchSettingsButton
+                label={page.settingsChanged ? `Search settings (${page.settingsChanged})` : 'Search settings'}
+                active={page.settingsChanged > 0}
+                filters={page.filters}
+                mode="url"
+              />
+            </span>
           </div>
-          <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[5.5rem_minmax(0,1fr)] sm:items-center sm:gap-y-3">
+          <dl
+            id="search-filters"
+            className={`${filtersOpen ? '' : 'max-sm:hidden'} mt-4 grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[5.5rem_minmax(0,1fr)] sm:items-center sm:gap-y-3`}
+          >
             <FilterRow term="Category">
               <Chips label="Segment" links={page.segments} />
             </FilterRow>
@@ -136,7 +167,18 @@ export default function SearchView({ page }: { page: Route.ComponentProps['loade
         <h2 id="events" className="text-xl font-bold tracking-tight">
           Upcoming Events
         </h2>
-        {page.fuzzy && <p className="mt-1 text-sm text-slate-600">No exact matches, so here are close spellings.</p>}
+        {page.fuzzy &&
+          (page.didYouMean && page.didYouMeanHref ? (
+            <p className="mt-1 text-sm text-slate-700">
+              No exact matches. Did you mean{' '}
+              <Link to={page.didYouMeanHref} className="font-semibold text-brand-700 underline">
+                {page.didYouMean}
+              </Link>
+              ? Here are its results.
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-slate-600">No exact matches, so here are close spellings.</p>
+          ))}
         {page.events.length > 0 ? (
           <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-4">
             {page.events.map((event, index) => (

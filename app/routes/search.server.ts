@@ -82,6 +82,14 @@ export async function loadSearch({ request, context }: Route.LoaderArgs) {
       .filter(Boolean)
       .join(' · '),
     fuzzy,
+    didYouMean:
+      fuzzy && found?.didYouMean
+        ? found.didYouMean.replace(
+            /(^|\s)(\p{L})/gu,
+            (_, space: string, letter: string) => space + letter.toUpperCase(),
+          )
+        : undefined,
+    didYouMeanHref: fuzzy && found?.didYouMean ? link({ ...filters, keyword: found.didYouMean }) : undefined,
     dateLabel: dateButtonLabel(filters.dates),
     locationLabel: place ?? 'Anywhere',
     settingsChanged: activeFilterCount(filters),

@@ -101,3 +101,28 @@ describe('GET /api/events/user-location/reverse', () => {
     }
   });
 });
+
+describe('GET /api/events/places', () => {
+  it('suggests cities starting with the typed text, largest first', async () => {
+    const response = await app.inject('/api/events/places?q=chi');
+    expect(response.statusCode).toBe(200);
+    const { places } = response.json() as {
+      places: Array<{ city: string; stateCode: string | null; geoPoint: string }>;
+    };
+    expect(places[0]).toMatchObject({ city: 'Chicago', stateCode: 'IL' });
+    expect(places.length).toBeLessThanOrEqual(6);
+    expect(places.every((p) => p.city.toLowerCase().startsWith('chi'))).toBe(true);
+    const narrowed = (await app.inject(`/api/events/places?q=${encodeURIComponent('portland, me')}&size=3`)).json();
+    expect(narrowed.places[0]).toMatchObject({ city: 'Portland', stateCode: 'ME' });
+  });
+
+  it('answers 400 naming the field for missing or bad input, and nothing for nonsense', async () => {
+    const missing = await app.inject('/api/events/places');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({ field: 'q' });
+    const size = await app.inject('/api/events/places?q=chi&size=500');
+    expect(size.statusCode).toBe(400);
+    expect(size.json().error).toMatchObject({ field: 'size' });
+    expect((await app.inject('/api/events/places?q=zzzzqqq')).json()).toEqual({ places: [] });
+  });
+});

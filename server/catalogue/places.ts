@@ -548,6 +548,38 @@ export function findCity(query: string): Place | undefined {
   return best ? toPlace(best) : undefined;
 }
 
+/**
+ * Cities whose name starts with what the visitor typed, largest first (the location popup's
+ * suggestions as they type): 'chi' suggests Chicago before Chico. A state or country after a
+ * comma narrows them ('portland, me').
+ */
+export function suggestCities(query: string, limit: number): Place[] {
+  const idx = loadIndex();
+  const [namePart = '', ...rest] = query.split(',');
+  const key = searchText(namePart);
+  if (!key) return [];
+  const qualifier = rest.length > 0 ? searchText(rest.join(' ')) : '';
+  let lo = 0;
+  let hi = idx.sortedKeys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((idx.sortedKeys[mid] as string) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  const found = new Set<CityRow>();
+  for (let i = lo; i < idx.sortedKeys.length && i < lo + 5000; i++) {
+    const candidate = idx.sortedKeys[i] as string;
+    if (!candidate.startsWith(key)) break;
+    for (const row of idx.byKey.get(candidate) ?? []) {
+      if (!row.district && (!qualifier || matchesQualifier(row, qualifier))) found.add(row);
+    }
+  }
+  return [...found]
+    .sort((a, b) => b.population - a.population)
+    .slice(0, limit)
+    .map(toPlace);
+}
+
 /** Beyond this, the nearest known city is not where the person is. */
 const MAX_REVERSE_KM = 150;
 

@@ -8,7 +8,7 @@ import { notifyCatalogueChanged } from './changes.ts';
 import { refreshUpcomingCounts } from './counts.ts';
 import { listEvents } from './events.ts';
 import { searchCatalogue } from './search.ts';
-import { searchIndexFor } from './search-index.ts';
+import { searchIndexFor, withinTwoEdits } from './search-index.ts';
 import { daysFromNow, GENRES, insertAttraction, insertEvent, SUB_GENRES } from './testing/fixtures.ts';
 import { seedWorld, type World } from './testing/world.ts';
 
@@ -104,5 +104,16 @@ describe('the in-memory search snapshot (ADR 0010)', () => {
     const lakers = searched._embedded.events.find((e) => e.id === 'E-lakers');
     expect(lakers).toEqual(listed._embedded.events.find((e) => e.id === 'E-lakers'));
     expect(lakers?._embedded.attractions.map((a) => a.name)).toEqual(['Los Angeles Lakers', 'Boston Celtics']);
+  });
+});
+
+describe('withinTwoEdits', () => {
+  it('counts insertions, deletions, substitutions and swapped neighbours, up to two', () => {
+    expect(withinTwoEdits('emet', 'emmett')).toBe(true);
+    expect(withinTwoEdits('caloway', 'calloway')).toBe(true);
+    expect(withinTwoEdits('hamlitno', 'hamilton')).toBe(true);
+    expect(withinTwoEdits('seltiks', 'celtics')).toBe(true);
+    expect(withinTwoEdits('emet', 'emmettt')).toBe(false);
+    expect(withinTwoEdits('zzqxw', 'celtics')).toBe(false);
   });
 });

@@ -266,6 +266,31 @@ function wordSimilarity(typed: ReadonlySet<string>, word: string): number {
   return best;
 }
 
+/**
+ * At most two insertions, deletions, substitutions or swaps of neighbours turn `a` into
+ * `b` (optimal string alignment distance ≤ 2), with an early way out on the length.
+ */
+export function withinTwoEdits(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 2) return false;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      current.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > 2) return false;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length]! <= 2;
+}
+
 /** The words of every name, by their trigrams: where close spellings are found (closeSpellings). */
 class Vocabulary {
   private readonly byTrigram = new Map<string, number[]>();
@@ -288,11 +313,14 @@ class Vocabulary {
     }
     const found: Array<{ word: string; score: number }> = [];
     for (const [id, count] of shared) {
-      // A run shares at most `count` trigrams: count / |mine| bounds its similarity.
-      if (count / mine.size < threshold) continue;
       const word = this.words[id]!;
+      // Up to two typos in a word of four letters or more ('emet' → 'emmett') count as
+      // close even when they break too many trigrams for the similarity to say so.
+      const typo = typed.length >= 4 && count >= 2 && withinTwoEdits(typed, word);
+      // A run shares at most `count` trigrams: count / |mine| bounds its similarity.
+      if (count / mine.size < threshold && !typo) continue;
       const score = wordSimilarity(mine, word);
-      if (score >= threshold) found.push({ word, score });
+      if (score >= threshold || typo) found.push({ word, score: Math.max(score, typo ? threshold : 0) });
     }
     return found
       .sort(
@@ -922,7 +950,7 @@ export class SearchIndex {
         .slice(0, CLOSE_SPELLINGS);
     }
     return spellings
-      .filter((spelling) => spelling.words.length > 0 && spelling.kept >= threshold * typed)
+      .filter((spelling) => spelling.words.length > 0 && spelling.kept >= threshold * typed - 1e-9)
       .map((spelling) => textQuery(spelling.words.join(' '))!)
       .filter((spelling) => spelling.text !== q.text);
   }

@@ -130,6 +130,14 @@ describe('typo tolerance', () => {
     expect(both.fuzzy).toBe(true);
   });
 
+  it('finds names with up to two typos in each word, and says what it searched instead', async () => {
+    const result = await search('keyword=bosten%20seltiks');
+    expect(artists(result)[0]).toBe('Boston Celtics');
+    expect(result).toMatchObject({ fuzzy: true, didYouMean: 'boston celtics' });
+    expect(artists(await search('keyword=hamlitno'))).toEqual(['Hamilton']);
+    expect(artists(await search('keyword=taylr%20swfti'))[0]).toBe('Taylor Swift');
+  });
+
   it('answers nothing for gibberish, without pretending', async () => {
     const result = await search('keyword=zzqxw');
     expect(result).toEqual({ _embedded: { attractions: [], events: [] }, fuzzy: false });

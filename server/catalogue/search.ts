@@ -32,11 +32,15 @@ export async function searchCatalogue(
   }
   let picks = index.search(query, q, size, now);
   let isFuzzy = false;
+  let spelling: string | undefined;
   if (q && q.text.length >= FUZZY_MIN_LENGTH && picks.attractions.length === 0 && picks.events.length === 0) {
     for (const close of index.closeSpellings(q, FUZZY_THRESHOLD)) {
       picks = index.search(query, close, size, now);
       isFuzzy = picks.attractions.length + picks.events.length > 0;
-      if (isFuzzy) break;
+      if (isFuzzy) {
+        spelling = close.text;
+        break;
+      }
     }
   }
   const geo = geoOf(query);
@@ -48,6 +52,8 @@ export async function searchCatalogue(
   return {
     _embedded: { attractions, events: geo ? events.map((e) => withDistance(e, index.event(e.id), geo)) : events },
     fuzzy: isFuzzy,
+    // "Did you mean …": the close spelling these results are for.
+    ...(spelling ? { didYouMean: spelling } : {}),
   };
 }
 

@@ -24,7 +24,18 @@ export type NewAlert = {
   url: string;
   data: Record<string, unknown>;
   dedupeKey: string;
+  /** When it happened; the database's clock unless the evaluator was given one. */
+  createdAt?: Date;
 };
+
+/**
+ * A price wobbling around a target alerts once (ADR 0025): a fired alert re-arms only once
+ * the price is back above the target by a clear margin (5 % of it, at least 1 in the
+ * currency), and a watch alerts on price at most once per cool-down.
+ */
+export const PRICE_REARM_MARGIN = { ratio: 0.05, min: 1 } as const;
+export const PRICE_ALERT_COOLDOWN_MS = 12 * 60 * 60 * 1000;
+const rearmAbove = sql`w.target_price + greatest(${PRICE_REARM_MARGIN.min}, w.target_price * ${PRICE_REARM_MARGIN.ratio})`;
 
 const CATEGORY_LABELS: Record<TicketCategory, string> = {
   cheapest: 'Cheapest',
@@ -64,8 +75,12 @@ async function insertAlerts(db: Db, list: NewAlert[]): Promise<number> {
 
 const priceSql = priceForSql(sql`w.ticket_category`, sql`e.price_min`, sql`e.price_max`);
 
-/** Disarm and alert watches whose price fell to or below the target; re-arm those back above it. */
-export async function evaluatePriceAlerts(db: Db): Promise<{ alerted: number; rearmed: number }> {
+/**
+ * Disarm and alert watches whose price fell to or below the target (outside their cool-down);
+ * re-arm those clearly back above it.
+ */
+export async function evaluatePriceAlerts(db: Db, now = new Date()): Promise<{ alerted: number; rearmed: number }> {
+  const cooledSince = new Date(now.getTime() - PRICE_ALERT_COOLDOWN_MS);
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const crossed = await rows<{
@@ -89,6 +104,11 @@ export async function evaluatePriceAlerts(db: Db): Promise<{ alerted: number; re
           and e.status_code not in ('cancelled', 'offsale')
           and (e.starts_at is null or e.starts_at > now())
           and ${priceSql} <= w.target_price
+          and not exists (
+            select 1 from alerts al
+            where al.uid = w.uid and al.event_id = w.event_id and al.kind = 'price_target'
+              and al.created_at > ${cooledSince.toISOString()}::timestamptz
+          )
       )
       update watches w set price_alert_armed = false, price_crossings = w.price_crossings + 1, updated_at = now()
       from due, events e
@@ -112,6 +132,7 @@ export async function evaluatePriceAlerts(db: Db): Promise<{ alerted: number; re
           url: eventPath({ id: row.event_id, name: row.name }),
           data: { price: row.price, target: row.target, currency, ticketCategory: row.ticket_category },
           dedupeKey: `price:${row.event_id}:${row.crossings}`,
+          createdAt: now,
         } satisfies NewAlert;
       }),
     );
@@ -121,7 +142,7 @@ export async function evaluatePriceAlerts(db: Db): Promise<{ alerted: number; re
       update watches w set price_alert_armed = true, updated_at = now()
       from events e
       where e.id = w.event_id and not w.price_alert_armed and w.target_price is not null
-        and ${priceSql} > w.target_price
+        and ${priceSql} > ${rearmAbove}
       returning w.uid
     `,
     );
@@ -283,8 +304,8 @@ export async function evaluateAnnouncementAlerts(db: Db): Promise<{ alerted: num
   return { alerted };
 }
 
-export async function evaluateAlerts(db: Db) {
-  const price = await evaluatePriceAlerts(db);
+export async function evaluateAlerts(db: Db, now = new Date()) {
+  const price = await evaluatePriceAlerts(db, now);
   const status = await evaluateStatusAlerts(db);
   const announced = await evaluateAnnouncementAlerts(db);
   return { price: price.alerted, rearmed: price.rearmed, status: status.alerted, announced: announced.alerted };

@@ -1,16 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { daysFromNow, insertAttraction, insertEvent, insertVenue } from '../catalogue/testing/fixtures.ts';
 import type { Database, Db } from '../db/client.ts';
 import { createTestDatabase } from '../testing/test-db.ts';
-import { evaluateAlerts, evaluateAnnouncementAlerts, listAlerts, statusAlertKind } from './alerts.ts';
+import {
+  evaluateAlerts,
+  evaluateAnnouncementAlerts,
+  listAlerts,
+  PRICE_ALERT_COOLDOWN_MS,
+  statusAlertKind,
+} from './alerts.ts';
 import { putFollow } from './follows.ts';
 import { observeTrackedEvents, recordPriceObservations, toRuns } from './observations.ts';
 import { putPreferences } from './preferences.ts';
 import { marketLevel, seededRandom, simulateMarket, step } from './simulator.ts';
 import { rows } from './sql.ts';
 import { insertAccount, setPrice, setStatus } from './testing/fixtures.ts';
-import { listWatches, putWatch } from './watches.ts';
+import { listWatches, putWatch, suggestedTarget } from './watches.ts';
 
 let database: Database;
 let db: Db;
@@ -127,7 +133,7 @@ describe('price observations', () => {
 });
 
 describe('watches', () => {
-  it('default to the cheapest category and the onboarding budget, and report the change since watching', async () => {
+  it('default to the cheapest category and the onboarding budget when it is under the price, and report the change since watching', async () => {
     await insertAccount(db, 'w-fan', { maxBudget: 30 });
     const event = await insertEvent(db, { name: 'Budget Show' });
     const { created, watch } = await putWatch(db, 'w-fan', event.id, {}, history);
@@ -167,24 +173,44 @@ describe('watches', () => {
     expect((await alertsOf('w-unpriced')).map((a) => a.title)).toEqual(['Unpriced Show: USD 15.00']);
   });
 
-  it('without onboarding answers start with no target', async () => {
+  it("start with a target under today's price for the chosen seats, so it can fire", async () => {
     await insertAccount(db, 'w-new');
     const event = await insertEvent(db, { name: 'No Budget Show' });
     const { watch } = await putWatch(db, 'w-new', event.id, {}, history);
-    expect(watch.targetPrice).toBeNull();
+    expect(watch).toMatchObject({ currentPrice: 40, targetPrice: 36, atOrBelowTarget: false });
+    await insertAccount(db, 'w-rich', { maxBudget: 1500 });
+    const front = await putWatch(db, 'w-rich', event.id, { ticketCategory: 'front_row' }, history);
+    expect(front.watch).toMatchObject({ currentPrice: 200, targetPrice: 180, atOrBelowTarget: false });
+    expect(suggestedTarget(0.5)).toBe(0.45);
+  });
+
+  it('of an unpriced event start from the budget, or with no target', async () => {
+    await insertAccount(db, 'w-none');
+    const event = await insertEvent(db, { name: 'Unpriced Default', priceMin: null, priceMax: null, priceRanges: [] });
+    expect((await putWatch(db, 'w-none', event.id, {}, history)).watch.targetPrice).toBeNull();
   });
 });
 
 describe('price alerts', () => {
-  it('fire once per crossing and re-arm only after the price goes back above the target', async () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('fire once for a price wobbling around the target, again only after a clear rise and the cool-down', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-03-01T12:00:00Z'));
     await insertAccount(db, 'p-fan');
-    const event = await insertEvent(db, { name: 'Wobbly Show' });
+    const event = await insertEvent(db, { name: 'Wobbly Show', startsAt: daysFromNow(60) });
     await putWatch(db, 'p-fan', event.id, { targetPrice: 35 }, history);
     await evaluateAlerts(db);
     expect(await alertsOf('p-fan')).toEqual([]);
 
-    await setPrice(db, event.id, 35, 200); // at the target
-    await evaluateAlerts(db);
+    const at = async (minutes: number, price: number) => {
+      vi.setSystemTime(new Date(Date.parse('2031-03-01T12:00:00Z') + minutes * 60_000));
+      await setPrice(db, event.id, price, 200);
+      await evaluateAlerts(db);
+    };
+    await at(1, 35); // at the target
     await evaluateAlerts(db);
     let alerts = await alertsOf('p-fan');
     expect(alerts).toHaveLength(1);
@@ -197,20 +223,27 @@ describe('price alerts', () => {
     });
     expect(alerts[0]!.body).toContain('at or below your target of USD 35.00');
 
-    // Wobbling below the target: nothing new.
-    await setPrice(db, event.id, 34, 200);
-    await evaluateAlerts(db);
-    await setPrice(db, event.id, 35, 200);
-    await evaluateAlerts(db);
+    // Twenty minutes of a price wobbling around the target: still one alert.
+    for (const [minute, price] of [
+      [5, 35.5],
+      [8, 34],
+      [11, 36.5],
+      [14, 33.9],
+      [17, 35.01],
+      [20, 34.5],
+    ] as const) {
+      await at(minute, price);
+    }
     expect(await alertsOf('p-fan')).toHaveLength(1);
 
-    // Back above, then down again: a second crossing, a second alert.
-    await setPrice(db, event.id, 35.01, 200);
-    await evaluateAlerts(db);
-    await setPrice(db, event.id, 33, 200);
-    await evaluateAlerts(db);
+    // A clear rise (past 35 + 1.75) re-arms, but within the cool-down a new drop stays quiet...
+    await at(60, 40);
+    await at(90, 33);
+    expect(await alertsOf('p-fan')).toHaveLength(1);
+    // ...and speaks once the cool-down is over.
+    await at(1 + PRICE_ALERT_COOLDOWN_MS / 60_000, 32);
     alerts = await alertsOf('p-fan');
-    expect(alerts.map((a) => a.title)).toEqual(['Wobbly Show: USD 33.00', 'Wobbly Show: USD 35.00']);
+    expect(alerts.map((a) => a.title)).toEqual(['Wobbly Show: USD 32.00', 'Wobbly Show: USD 35.00']);
   });
 
   it('do not fire when the price already met the target as the fan set it', async () => {

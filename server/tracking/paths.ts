@@ -7,10 +7,11 @@ export function slugify(name: string): string {
   return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-');
 }
 
+// Percent-encoded UTF-8, as app/lib/slug.ts: these paths end up in headers and calendar files.
 export const eventPath = (event: { id: string; name: string }) =>
-  `/events/${slugify(event.name)}/${encodeURIComponent(event.id)}`;
+  `/events/${encodeURIComponent(slugify(event.name))}/${encodeURIComponent(event.id)}`;
 
 export const artistPath = (attraction: { id: string; name: string }) =>
-  `/${slugify(attraction.name)}-tickets/artist/${encodeURIComponent(attraction.id)}`;
+  `/${encodeURIComponent(`${slugify(attraction.name)}-tickets`)}/artist/${encodeURIComponent(attraction.id)}`;
 
 export const MY_ENCORE_PATH = '/my-encore';

@@ -99,12 +99,12 @@ describe('follows', () => {
 });
 
 describe('watches', () => {
-  it('are created once with the onboarding budget as target, then updated', async () => {
+  it("are created once with a target under today's price (a budget of 150 would never fire), then updated", async () => {
     const first = await call('ann', 'PUT', `/api/me/watches/${eventId}`, {});
     expect(first.statusCode).toBe(201);
     expect(first.json().watch).toMatchObject({
       ticketCategory: 'cheapest',
-      targetPrice: 150,
+      targetPrice: 36,
       currentPrice: 40,
       event: { id: eventId, name: 'The Trackers, Live; Night One', statusCode: 'onsale' },
     });

@@ -38,18 +38,35 @@ async function eventState(db: Db, eventId: string): Promise<EventState | undefin
   return row;
 }
 
+/** 10 % under today's price, in whole units when the price allows it. */
+export function suggestedTarget(price: number): number {
+  const below = price * 0.9;
+  return below >= 1 ? Math.floor(below) : Math.floor(below * 100) / 100;
+}
+
 /**
- * A new watch's target: the onboarding maxBudget (SPEC §3, whole US dollars), for events
- * priced in US dollars; none otherwise (a budget in dollars says nothing about yen).
+ * A new watch's target is one that can fire: the onboarding maxBudget (SPEC §3, whole US
+ * dollars, for events priced in US dollars) when it is under today's price for the chosen
+ * seats, otherwise a little under that price. A target at or above today's price would
+ * read "at or below your target" at once and never alert (ADR 0025).
  */
-async function defaultTarget(db: Db, uid: string, currency: string | null): Promise<number | null> {
-  if ((currency ?? 'USD') !== 'USD') return null;
-  const [row] = await db
-    .select({ maxBudget: onboardingAnswers.maxBudget })
-    .from(onboardingAnswers)
-    .where(eq(onboardingAnswers.uid, uid))
-    .limit(1);
-  return row?.maxBudget ?? null;
+async function defaultTarget(
+  db: Db,
+  uid: string,
+  currency: string | null,
+  price: number | null,
+): Promise<number | null> {
+  let budget: number | null = null;
+  if ((currency ?? 'USD') === 'USD') {
+    const [row] = await db
+      .select({ maxBudget: onboardingAnswers.maxBudget })
+      .from(onboardingAnswers)
+      .where(eq(onboardingAnswers.uid, uid))
+      .limit(1);
+    budget = row?.maxBudget ?? null;
+  }
+  if (price === null) return budget;
+  return budget !== null && budget < price ? budget : suggestedTarget(price);
 }
 
 /**
@@ -95,7 +112,9 @@ export async function putWatch(
     }
     const ticketCategory: TicketCategory = input.ticketCategory ?? DEFAULTS.ticketCategory;
     const targetPrice =
-      input.targetPrice !== undefined ? input.targetPrice : await defaultTarget(db, uid, event.currency);
+      input.targetPrice !== undefined
+        ? input.targetPrice
+        : await defaultTarget(db, uid, event.currency, priceFor(ticketCategory, range));
     // Observed first, so the history starts no later than the watch.
     await recordPriceObservations(db, [eventId]);
     const inserted = await db

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { artistUrl, busyArtist, datedEvent, eventUrl, open, searchBox } from './discovery-fixtures';
+import { artistUrl, busyArtist, datedEvent, eventUrl, open, openSearchSettings, searchBox } from './discovery-fixtures';
 
 /** No serious or critical axe-core violations on the four discovery pages, nor in their popups. */
 
@@ -50,7 +50,7 @@ test('date, location and settings popups', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Location' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Search settings' }).click();
+  await openSearchSettings(page);
   await expect(page.getByRole('dialog', { name: 'Search Settings' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

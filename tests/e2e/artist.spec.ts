@@ -48,8 +48,8 @@ test('the location button narrows the events to a city', async ({ page, request 
   await open(page, artistUrl(artist));
   await page.getByRole('button', { name: 'Anywhere' }).click();
   const dialog = page.getByRole('dialog', { name: 'Location' });
-  await dialog.getByRole('textbox', { name: 'City' }).fill('New York');
-  await dialog.getByRole('textbox', { name: 'City' }).press('Enter');
+  await dialog.getByRole('combobox', { name: 'City' }).fill('New York');
+  await dialog.getByRole('combobox', { name: 'City' }).press('Enter');
   await expect(page).toHaveURL(/city=New\+York|city=New%20York/);
   await expect(page.getByRole('button', { name: 'New York', exact: true })).toBeVisible();
   await expect(page.getByText(/matching your dates and location/)).toBeVisible();

@@ -114,3 +114,10 @@ export function calendarDay(page: Page, day: number): Locator {
     .locator('.rdp-day:not(.rdp-outside):not(.rdp-disabled) button')
     .getByText(String(day), { exact: true });
 }
+
+/** The Search settings button; on phones it waits behind the 'Filters' button. */
+export async function openSearchSettings(page: Page) {
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  if ((await filters.isVisible()) && (await filters.getAttribute('aria-expanded')) === 'false') await filters.click();
+  await page.getByRole('button', { name: /^Search settings/ }).click();
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { calendarDay, open } from './discovery-fixtures';
+import { calendarDay, open, openSearchSettings } from './discovery-fixtures';
 
 /** SPEC §2/§3 search page: filters in the URL, the date, location and settings popups. */
 
@@ -109,8 +109,8 @@ test.describe('location popup (SPEC §2, §4)', () => {
     await open(page, '/search');
     await page.getByRole('button', { name: 'Anywhere' }).click();
     const dialog = page.getByRole('dialog', { name: 'Location' });
-    await dialog.getByRole('textbox', { name: 'City' }).fill('Denver');
-    await dialog.getByRole('textbox', { name: 'City' }).press('Enter');
+    await dialog.getByRole('combobox', { name: 'City' }).fill('Denver');
+    await dialog.getByRole('combobox', { name: 'City' }).press('Enter');
     await expect(page).toHaveURL(/city=Denver/);
     await expect(page.getByRole('button', { name: 'Denver', exact: true })).toBeVisible();
     await expect(page.getByText(/near Denver/)).toBeVisible();
@@ -125,10 +125,10 @@ test.describe('location popup (SPEC §2, §4)', () => {
     await open(page, '/search');
     await page.getByRole('button', { name: 'Anywhere' }).click();
     const dialog = page.getByRole('dialog', { name: 'Location' });
-    await dialog.getByRole('textbox', { name: 'City' }).fill('Qqxzy');
+    await dialog.getByRole('combobox', { name: 'City' }).fill('Qqxzy');
     await dialog.getByRole('button', { name: 'Search city' }).click();
     await expect(dialog.getByRole('alert')).toContainText('We could not find “Qqxzy”');
-    await dialog.getByRole('textbox', { name: 'City' }).fill('Chicago');
+    await dialog.getByRole('combobox', { name: 'City' }).fill('Chicago');
     await dialog.getByRole('button', { name: 'Search city' }).click();
     await expect(page).toHaveURL(/city=Chicago/);
   });
@@ -147,51 +147,76 @@ test.describe('location popup (SPEC §2, §4)', () => {
 });
 
 test.describe('search settings dialog (SPEC §2)', () => {
-  test('has every field; latitude and longitude fill the geo point; Apply uses them; Reset restores defaults', async ({
+  test('has every field, in words a fan reads; latitude and longitude fill the geo point; Apply uses them; Reset restores defaults', async ({
     page,
   }) => {
     await open(page, '/search?keyword=the');
-    await page.getByRole('button', { name: 'Search settings' }).click();
+    await openSearchSettings(page);
     const dialog = page.getByRole('dialog', { name: 'Search Settings' });
+    for (const label of ['Near', 'Distance', 'Unit', 'Category', 'Country']) {
+      await expect(dialog.getByLabel(label, { exact: true })).toBeVisible();
+    }
+    // Segments and countries by name, never by id or code.
+    await expect(dialog.getByLabel('Category', { exact: true }).locator('option')).toHaveText([
+      'All categories',
+      'Music',
+      'Sports',
+      'Arts & Theatre',
+      'Film',
+      'Miscellaneous',
+    ]);
+    await expect(dialog.getByLabel('Country', { exact: true }).locator('option').first()).toHaveText('United States');
+    // The exact point, language and source are tucked away until asked for.
+    await expect(dialog.getByLabel('Latitude', { exact: true })).toBeHidden();
+    await dialog.getByText('Advanced: exact point, language, ticket source').click();
     for (const label of [
       'Latitude',
       'Longitude',
-      'Radius',
-      'Unit',
-      'Source',
-      'Country',
-      'Locale',
-      'Geo point',
-      'Segment ID',
+      'Map point (latitude:longitude)',
+      'Language (a code like en or en-us)',
+      'Ticket source',
     ]) {
       await expect(dialog.getByLabel(label, { exact: true })).toBeVisible();
     }
-    await expect(dialog.getByLabel('Radius', { exact: true })).toHaveAttribute('type', 'number');
+    await expect(dialog.getByLabel('Distance', { exact: true })).toHaveAttribute('type', 'number');
     await dialog.getByLabel('Latitude', { exact: true }).fill('41.88');
     await dialog.getByLabel('Longitude', { exact: true }).fill('-87.6298');
-    await expect(dialog.getByLabel('Geo point', { exact: true })).toHaveValue('41.8800:-87.6298');
-    await dialog.getByLabel('Radius', { exact: true }).fill('25');
+    await expect(dialog.getByLabel('Map point (latitude:longitude)', { exact: true })).toHaveValue('41.8800:-87.6298');
+    await dialog.getByLabel('Distance', { exact: true }).fill('25');
     await dialog.getByLabel('Unit', { exact: true }).selectOption('km');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page).toHaveURL(/geoPoint=41\.8800%3A-87\.6298/);
     await expect(page).toHaveURL(/radius=25&unit=km/);
 
-    await page.getByRole('button', { name: /Search settings/ }).click();
+    await openSearchSettings(page);
     const again = page.getByRole('dialog', { name: 'Search Settings' });
-    await expect(again.getByLabel('Radius', { exact: true })).toHaveValue('25');
+    await expect(again.getByLabel('Distance', { exact: true })).toHaveValue('25');
     await again.getByRole('button', { name: 'Reset' }).click();
-    await expect(again.getByLabel('Radius', { exact: true })).toHaveValue('100');
+    await expect(again.getByLabel('Distance', { exact: true })).toHaveValue('100');
     await expect(again.getByLabel('Unit', { exact: true })).toHaveValue('miles');
-    await expect(again.getByLabel('Geo point', { exact: true })).toHaveValue('');
+    await again.getByText('Advanced: exact point, language, ticket source').click();
+    await expect(again.getByLabel('Map point (latitude:longitude)', { exact: true })).toHaveValue('');
     await again.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL('/search?keyword=the');
   });
 
+  test('a city picked by name fills the point', async ({ page }) => {
+    await open(page, '/search');
+    await openSearchSettings(page);
+    const dialog = page.getByRole('dialog', { name: 'Search Settings' });
+    await dialog.getByLabel('Near', { exact: true }).pressSequentially('Chica', { delay: 30 });
+    await dialog.getByRole('option', { name: /^Chicago, IL/ }).click();
+    await expect(dialog.getByLabel('Near', { exact: true })).toHaveValue('Chicago, IL');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/geoPoint=41\.8\d{3}%3A-87\.6\d{3}/);
+  });
+
   test('refuses a latitude out of range', async ({ page }) => {
     await open(page, '/search');
-    await page.getByRole('button', { name: 'Search settings' }).click();
+    await openSearchSettings(page);
     const dialog = page.getByRole('dialog', { name: 'Search Settings' });
+    await dialog.getByText('Advanced: exact point, language, ticket source').click();
     await dialog.getByLabel('Latitude', { exact: true }).fill('123');
     await dialog.getByLabel('Longitude', { exact: true }).fill('10');
     await dialog.getByRole('button', { name: 'Apply' }).click();

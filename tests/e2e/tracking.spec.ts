@@ -114,7 +114,8 @@ test('a new fan follows, watches, is alerted in the inbox and by Web Push, and u
   await expect(dialog).toBeHidden();
   await expect(follow).toHaveAttribute('aria-pressed', 'true');
 
-  // The onboarding budget (here through the API; the quiz has its own spec) is the default target.
+  // The onboarding budget (here through the API; the quiz has its own spec) is above every
+  // price, so it would never fire: the target offered starts under today's price instead.
   const { idToken } = await idTokenFor(email);
   const onboarding = await api(request, idToken, 'POST', '/accounts/onboarding', {
     vendor: 'Ticketmaster',
@@ -135,6 +136,13 @@ test('a new fan follows, watches, is alerted in the inbox and by Web Push, and u
     await expect(watch).toHaveAttribute('aria-pressed', 'false');
     await watch.click();
     await expect(watch).toHaveAttribute('aria-pressed', 'true');
+    // Watch asks for the alert right where it was pressed, starting from a target that can fire.
+    const ask = page.getByRole('dialog', { name: 'Price alert' });
+    await expect(ask).toBeVisible();
+    const today = Number(((await ask.getByText(/^Today: /).textContent()) ?? '').replace(/[^\d.]/g, ''));
+    expect(Number(await ask.getByLabel(/Alert me at or below/).inputValue())).toBeLessThan(today);
+    await ask.getByRole('button', { name: 'Save alert' }).click();
+    await expect(ask).toBeHidden();
   }
 
   await open(page, '/my-encore');
@@ -144,9 +152,10 @@ test('a new fan follows, watches, is alerted in the inbox and by Web Push, and u
   for (const event of events) {
     await expect(page.locator(`#watch-${event.id}`)).toContainText(event.name);
   }
-  // Started from the budget: every alert reads 2,500.
+  // Every watch has an alert under its price, none at the too-high budget.
   for (const event of events) {
-    await expect(page.locator(`#watch-${event.id}`)).toContainText('alert at USD 2,500.00');
+    await expect(page.locator(`#watch-${event.id}`)).toContainText(/alert at USD [\d,]+\.\d\d/);
+    await expect(page.locator(`#watch-${event.id}`)).not.toContainText('alert at USD 2,500.00');
   }
 
   // Notifications on this device.

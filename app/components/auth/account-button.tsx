@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from 'react-router';
-import { useSignedIn } from '~/lib/auth/account-store';
+import { useAccount, useSignedIn } from '~/lib/auth/account-store';
 import { openAuthDialog } from '~/lib/auth/dialog-store';
+import { greetingName } from '~/lib/display-name';
 import { preloadSignInDialog, type RootAuthData } from './auth-host';
 
 const base = 'rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap';
@@ -9,17 +10,41 @@ const base = 'rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap';
  * SPEC §2 header button: 'Sign in' opens the sign-in dialog (a plain link to /signin before
  * the page is interactive); signed in, it reads 'my account' and leads to /profile.
  */
-export function AccountButton({ className = '' }: { className?: string }) {
+export function AccountButton({ className = '', tone = 'light' }: { className?: string; tone?: 'light' | 'hero' }) {
   const data = useRouteLoaderData('root') as RootAuthData | undefined;
   const signedIn = useSignedIn(!!data?.sessionUser);
+  const account = useAccount();
   if (signedIn) {
+    // The fan's picture (or initial) beside the label: a saved profile shows up here at once.
+    const name = greetingName(account);
     return (
       <Link
         to="/profile"
-        className={`${base} border border-brand-600 text-brand-700 hover:bg-brand-50 ${className}`}
+        className={`${base} inline-flex items-center gap-2 border ${
+          tone === 'hero'
+            ? 'border-white/70 text-white hover:bg-white/15'
+            : 'border-brand-600 text-brand-700 hover:bg-brand-50'
+        } ${account.image || name ? 'py-1 pl-1' : ''} ${className}`}
         data-testid="account-button"
       >
-        my account
+        {account.image ? (
+          <img
+            src={account.image}
+            alt=""
+            width={28}
+            height={28}
+            className="h-7 w-7 rounded-full object-cover"
+            data-testid="account-picture"
+          />
+        ) : name ? (
+          // The initial is drawn by CSS, so the button's text stays 'my account' (SPEC §2).
+          <span
+            aria-hidden="true"
+            data-initial={name.charAt(0)}
+            className="grid h-7 w-7 place-items-center rounded-full bg-brand-600 text-xs font-bold text-white uppercase before:content-[attr(data-initial)]"
+          />
+        ) : null}
+        <span>my account</span>
       </Link>
     );
   }

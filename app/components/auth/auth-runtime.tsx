@@ -4,7 +4,7 @@ import { getAccount, useAccount } from '~/lib/auth/account-store';
 import type { PublicConfig } from '~/lib/auth/config';
 import { openAuthDialog, useAuthDialog } from '~/lib/auth/dialog-store';
 import { useToasterWanted } from '~/lib/auth/notify';
-import { quizSubmitted } from '~/lib/auth/onboarding';
+import { postponeQuiz, quizPostponed, quizSubmitted } from '~/lib/auth/onboarding';
 import { safeRedirect } from '~/lib/auth/redirect';
 
 const SignInDialog = lazy(() => import('./sign-in-dialog'));
@@ -111,7 +111,19 @@ function OnboardingHost({ delayMs }: { delayMs: number }) {
       setOpen(false);
       return;
     }
-    if (armed && profileLoaded && !dismissed && !authDialog.open && !quizSubmitted()) setOpen(true);
+    if (!armed || !profileLoaded || dismissed || authDialog.open || quizSubmitted() || quizPostponed()) return;
+    if (!busyElsewhere()) {
+      setOpen(true);
+      return;
+    }
+    // The fan is in another dialog or typing (an alert being set): ask once they are done.
+    const timer = window.setInterval(() => {
+      if (!busyElsewhere()) {
+        window.clearInterval(timer);
+        setOpen(true);
+      }
+    }, 2000);
+    return () => window.clearInterval(timer);
   }, [armed, profileLoaded, dismissed, authDialog.open, account.uid, account.onboarding]);
 
   if (!open) return null;
@@ -121,12 +133,22 @@ function OnboardingHost({ delayMs }: { delayMs: number }) {
         <OnboardingDialog
           onClose={(submitted) => {
             setOpen(false);
-            if (!submitted) setDismissed(true);
+            if (!submitted) {
+              setDismissed(true);
+              postponeQuiz();
+            }
           }}
         />
       </Suspense>
     </QuietBoundary>
   );
+}
+
+/** Another dialog or popover is open, or the fan is typing in a field: no quiz over that. */
+function busyElsewhere(): boolean {
+  if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return true;
+  const active = document.activeElement;
+  return !!active && (active.matches('input, textarea, select') || (active as HTMLElement).isContentEditable);
 }
 
 function NotificationsHost() {

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { setAccount } from '~/lib/auth/account-store';
 import { authRequest } from '~/lib/auth/api';
-import { formatBudget, markQuizSubmitted, parseBudget, REFERRAL_LABELS, VENDOR_LABELS } from '~/lib/auth/onboarding';
+import { formatBudget, markQuizSubmitted, REFERRAL_LABELS, readBudget, VENDOR_LABELS } from '~/lib/auth/onboarding';
 import { REQUIRED_MESSAGE, SELECT_REQUIRED_MESSAGE } from '~/lib/auth/validation';
 import { HttpError } from '~/lib/http';
 import type { OnboardingInput } from '../../../contracts/accounts';
@@ -11,6 +11,8 @@ import { REFERRAL_SOURCES, type ReferralSource, VENDORS, type Vendor } from '../
 type Answers = {
   vendor: Vendor | '';
   maxBudget: number | undefined;
+  /** What the fan typed, read into maxBudget; formatted when the field is left. */
+  budgetText: string;
   alreadyResold: 'yes' | 'no' | '';
   resaleReason: string;
   referralSource: ReferralSource | '';
@@ -23,7 +25,9 @@ type Errors = Partial<Record<keyof Answers, string>>;
 function validate(answers: Answers): Errors {
   const errors: Errors = {};
   if (!answers.vendor) errors.vendor = SELECT_REQUIRED_MESSAGE;
-  if (answers.maxBudget === undefined) errors.maxBudget = REQUIRED_MESSAGE;
+  const budget = readBudget(answers.budgetText);
+  if (budget.error) errors.maxBudget = budget.error;
+  else if (answers.maxBudget === undefined) errors.maxBudget = REQUIRED_MESSAGE;
   if (!answers.alreadyResold) errors.alreadyResold = SELECT_REQUIRED_MESSAGE;
   if (!answers.referralSource) errors.referralSource = SELECT_REQUIRED_MESSAGE;
   return errors;
@@ -48,13 +52,15 @@ const fieldClass =
 
 /**
  * SPEC §4/§5 onboarding quiz. On submit the answers go to POST /accounts/onboarding, the
- * quiz-submitted cookie is set and the dialog closes. "Not now" closes it for this visit.
+ * quiz-submitted cookie is set and the dialog closes. "Not now" puts it off for a while on
+ * this browser (a cookie, ADR 0026), not just for the visit.
  */
 export default function OnboardingDialog({ onClose }: { onClose: (submitted: boolean) => void }) {
   const id = useId();
   const [answers, setAnswers] = useState<Answers>({
     vendor: '',
     maxBudget: undefined,
+    budgetText: '',
     alreadyResold: '',
     resaleReason: '',
     referralSource: '',
@@ -159,8 +165,13 @@ export default function OnboardingDialog({ onClose }: { onClose: (submitted: boo
                   inputMode="numeric"
                   autoComplete="off"
                   placeholder="250"
-                  value={formatBudget(answers.maxBudget)}
-                  onChange={(e) => update({ maxBudget: parseBudget(e.target.value) })}
+                  value={answers.budgetText}
+                  onChange={(e) => update({ budgetText: e.target.value, maxBudget: readBudget(e.target.value).value })}
+                  onBlur={() => {
+                    const { value, error } = readBudget(answers.budgetText);
+                    if (!error && value !== undefined) update({ budgetText: formatBudget(value) });
+                    else if (error) setErrors((current) => ({ ...current, maxBudget: error }));
+                  }}
                   aria-invalid={!!errors.maxBudget}
                   aria-describedby={describedBy('maxBudget')}
                   className={`${fieldClass} pl-7`}

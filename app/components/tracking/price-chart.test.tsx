@@ -44,6 +44,24 @@ describe('PriceChart', () => {
     expect(html).toMatch(/d="M4\.0 4\.0H[\d.]+V52\.0H216\.0"/);
   });
 
+  it('labels the scale with the highest and lowest price, and the axis ends differently within a day', () => {
+    const spark = toSpark([
+      {
+        from: t(9),
+        to: t(14),
+        points: [
+          { at: t(9), price: 52 },
+          { at: t(12), price: 47.5 },
+        ],
+      },
+    ]);
+    const html = renderToString(<PriceChart spark={spark} target={null} currency="USD" />);
+    expect(html).toContain('USD 52.00');
+    expect(html).toContain('USD 47.50');
+    expect(html).toContain('Jan 1, 09:00');
+    expect(html).toContain('>14:00<');
+  });
+
   it('says so when there is no price yet', () => {
     const html = renderToString(<PriceChart spark={{ runs: [] }} target={null} currency="USD" />);
     expect(html).toContain('No price history yet');

@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { requireSignIn } from '~/lib/auth/dialog-store';
+import type { WatchView } from '../../../contracts/tracking';
 import { useFanSignedIn } from './use-fan';
 import { loadTracking, useTracked } from './use-tracking';
 
+const WatchTargetPopover = lazy(() => import('./watch-target-popover'));
+
 /**
  * Watch an event in one click (ADR 0008): its price for the chosen seat category is tracked
- * against a target (the onboarding budget to begin with) and its status changes are
- * reported. Anonymous visitors sign in first and the watch follows (SPEC §4 pending action).
+ * and its status changes are reported. Right after, a popover by the button asks for the
+ * price to be alerted at, starting from one that can fire (ADR 0025). Anonymous visitors
+ * sign in first and the watch follows (SPEC §4 pending action).
  */
 export function WatchButton({
   event,
@@ -24,12 +28,14 @@ export function WatchButton({
   const signedIn = useFanSignedIn();
   const watching = useTracked('event', event.id, signedIn, initialWatching) ?? false;
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<WatchView | null>(null);
+  const anchor = useRef<HTMLButtonElement>(null);
 
   const run = async (watch: boolean) => {
     setBusy(true);
     try {
       const { trackingApi, setTracked } = await loadTracking();
-      if (watch) await trackingApi.watch(event.id);
+      if (watch) setAsking((await trackingApi.watch(event.id)).watch);
       else await trackingApi.unwatch(event.id);
       setTracked('event', event.id, watch);
     } catch {
@@ -42,6 +48,7 @@ export function WatchButton({
   return (
     <span className={`inline-flex flex-wrap items-center gap-x-3 gap-y-1 ${className}`}>
       <button
+        ref={anchor}
         type="button"
         aria-pressed={watching}
         aria-label={`Watch ${event.name}`}
@@ -59,10 +66,20 @@ export function WatchButton({
         }`}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-          <path d="M10 4C5.5 4 2.3 7.6 1.3 10c1 2.4 4.2 6 8.7 6s7.7-3.6 8.7-6c-1-2.4-4.2-6-8.7-6zm0 10a4 4 0 1 1 0-8 4 4 0 0 1 0 8zm0-6.2a2.2 2.2 0 1 0 0 4.4 2.2 2.2 0 0 0 0-4.4z" />
+          {watching ? (
+            <path d="M7.6 13.2 4.4 10l-1.2 1.2 4.4 4.4 9.2-9.2-1.2-1.2z" />
+          ) : (
+            <path d="M10 4C5.5 4 2.3 7.6 1.3 10c1 2.4 4.2 6 8.7 6s7.7-3.6 8.7-6c-1-2.4-4.2-6-8.7-6zm0 10a4 4 0 1 1 0-8 4 4 0 0 1 0 8zm0-6.2a2.2 2.2 0 1 0 0 4.4 2.2 2.2 0 0 0 0-4.4z" />
+          )}
         </svg>
-        {watching ? 'Watching' : 'Watch'}
+        {/* A toggle keeps its name (WCAG 2.5.3): the state is aria-pressed, the tick and the fill. */}
+        Watch
       </button>
+      {asking && (
+        <Suspense fallback={null}>
+          <WatchTargetPopover anchor={anchor} watch={asking} eventName={event.name} onClose={() => setAsking(null)} />
+        </Suspense>
+      )}
       {showSettingsLink && watching && (
         <Link
           to={`/my-encore#watch-${encodeURIComponent(event.id)}`}

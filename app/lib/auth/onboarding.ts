@@ -30,13 +30,43 @@ export const VENDOR_LABELS: Record<Vendor, string> = {
   TickPick: 'TickPick',
 };
 
-/** SPEC §5: the budget is a whole number shown with thousands separators (the $ is a prefix). */
+/** "Not now" on the quiz: asked again after this long, on this browser (ADR 0026). */
+export const QUIZ_LATER_COOKIE = 'encore_quiz_later';
+export const QUIZ_LATER_SECONDS = 30 * 24 * 60 * 60;
+
+export function quizPostponed(): boolean {
+  return typeof document !== 'undefined' && document.cookie.split(/;\s*/).includes(`${QUIZ_LATER_COOKIE}=true`);
+}
+
+export function postponeQuiz() {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support
+  document.cookie = `${QUIZ_LATER_COOKIE}=true; Path=/; Max-Age=${QUIZ_LATER_SECONDS}; SameSite=Strict${secure}`;
+}
+
+/** The most one ticket's budget may be; more is surely a typing slip. */
+export const BUDGET_MAX = 100_000;
+
+export type BudgetReading = { value: number | undefined; error?: string };
+
+/**
+ * SPEC §5: the budget is a whole number of dollars with thousands separators and a $ prefix.
+ * '$1,500', '1500' and '1 500' read 1500; cents are dropped ('1500.75' is 1500, never 150075).
+ */
+export function readBudget(text: string): BudgetReading {
+  const cleaned = text.replace(/[$,\s]/g, '');
+  if (!cleaned) return { value: undefined };
+  const match = /^(\d+)(?:\.\d*)?$/.exec(cleaned);
+  if (!match) return { value: undefined, error: 'Enter an amount in dollars, like 250' };
+  const value = Number(match[1]);
+  if (value > BUDGET_MAX) return { value: undefined, error: `Enter an amount up to $${formatBudget(BUDGET_MAX)}` };
+  return { value };
+}
+
 export function parseBudget(text: string): number | undefined {
-  const digits = text.replace(/\D/g, '');
-  if (!digits) return undefined;
-  return Number(digits.slice(0, 9));
+  return readBudget(text).value;
 }
 
 export function formatBudget(value: number | undefined): string {
-  return value === undefined ? '' : new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
+  return value === undefined ? '' : String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

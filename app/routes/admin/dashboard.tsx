@@ -46,7 +46,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="figures-answers" className="flex flex-col gap-4">
         <h2 id="figures-answers" className="text-xl font-semibold text-ink">
           Onboarding answers{' '}
-          <span className="text-base font-normal text-slate-600">({number.format(answered)} people answered)</span>
+          <span className="text-base font-normal text-slate-600">
+            ({number.format(answered)} {answered === 1 ? 'person' : 'people'} answered)
+          </span>
         </h2>
         <div className="grid gap-4 md:grid-cols-2">
           <DistributionTable title="Usual ticket seller" rows={stats.answers.vendor} total={answered} />

@@ -8,7 +8,11 @@ export default function AuthLayout() {
       <div className="mb-8">
         <Logo />
       </div>
-      <main className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm"
+      >
         <Outlet />
       </main>
     </div>

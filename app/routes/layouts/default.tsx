@@ -10,7 +10,7 @@ export default function DefaultLayout() {
     <div className={`flex min-h-screen flex-col ${drawer ? 'lg:pl-[57px]' : ''}`}>
       {drawer && <MiniDrawer />}
       <SiteHeader />
-      <div className="flex-1">
+      <div id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </div>
       <SiteFooter />

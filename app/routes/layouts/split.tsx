@@ -15,7 +15,7 @@ export default function SplitLayout() {
         </div>
         <p className="text-sm text-brand-200">Concerts · Sports · Arts &amp; Theatre · Family</p>
       </aside>
-      <main className="flex flex-col items-center justify-center px-4 py-12">
+      <main id="main-content" tabIndex={-1} className="flex flex-col items-center justify-center px-4 py-12">
         <div className="mb-8 md:hidden">
           <Logo />
         </div>

@@ -1,0 +1,145 @@
+import { type RefObject, useState } from 'react';
+import { TICKET_CATEGORY_LABELS } from '~/lib/filters';
+import { formatPrice } from '~/lib/format';
+import { trackingApi } from '~/lib/tracking';
+import { TICKET_CATEGORIES, type TicketCategory } from '../../../contracts/enum-values.ts';
+import type { WatchView } from '../../../contracts/tracking';
+import { AnchoredPopover } from '../anchored-popover';
+
+/** 10 % under today's price, in whole units when it allows (the server's default, ADR 0025). */
+const under = (price: number) => (price * 0.9 >= 1 ? Math.floor(price * 0.9) : Math.floor(price * 90) / 100);
+
+/**
+ * Right after Watch, where the fan pressed it: which seats to track and the price to be
+ * told about, starting from a target that can fire (under today's price for those seats).
+ */
+export default function WatchTargetPopover({
+  anchor,
+  watch: initial,
+  eventName,
+  onClose,
+}: {
+  anchor: RefObject<HTMLButtonElement | null>;
+  watch: WatchView;
+  eventName: string;
+  onClose: () => void;
+}) {
+  const [watch, setWatch] = useState(initial);
+  const [category, setCategory] = useState<TicketCategory>(initial.ticketCategory);
+  const [target, setTarget] = useState(initial.targetPrice === null ? '' : String(initial.targetPrice));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const id = `watch-target-${initial.event.id}`;
+
+  const changeSeats = async (next: TicketCategory) => {
+    setCategory(next);
+    setBusy(true);
+    try {
+      const { watch: repriced } = await trackingApi.watch(initial.event.id, { ticketCategory: next });
+      setWatch(repriced);
+      const typed = Number(target);
+      // Keep a target the fan typed unless it could never fire for these seats.
+      if (repriced.currentPrice !== null && (target.trim() === '' || typed >= repriced.currentPrice)) {
+        setTarget(String(under(repriced.currentPrice)));
+      }
+    } catch {
+      // The API client already told the fan what went wrong.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const trimmed = target.trim();
+    const value = trimmed === '' ? null : Number(trimmed.replace(/[$,\s]/g, ''));
+    if (value !== null && (!Number.isFinite(value) || value < 0)) {
+      setError('Enter a price of 0 or more, or leave it empty for no price alert');
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await trackingApi.watch(initial.event.id, {
+        ticketCategory: category,
+        targetPrice: value === null ? null : Math.round(value * 100) / 100,
+      });
+      setSaved(true);
+      onClose();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Could not save the price alert');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AnchoredPopover
+      anchor={anchor}
+      open={!saved}
+      onOpenChange={(open) => !open && onClose()}
+      label="Price alert"
+      className="w-[300px] p-4"
+    >
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <h2 className="text-base font-bold">Watching</h2>
+        <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{eventName}</p>
+        <label className="mt-3 block text-xs font-semibold text-slate-600">
+          Seats
+          <select
+            value={category}
+            disabled={busy}
+            onChange={(e) => void changeSeats(e.target.value as TicketCategory)}
+            className="mt-1 block h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm text-ink"
+          >
+            {TICKET_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {TICKET_CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="mt-2 text-sm text-slate-700">
+          {watch.currentPrice === null
+            ? 'No price published yet.'
+            : `Today: ${formatPrice(watch.currentPrice, watch.currency)}`}
+        </p>
+        <label htmlFor={id} className="mt-2 block text-xs font-semibold text-slate-600">
+          Alert me at or below ({watch.currency})
+        </label>
+        <input
+          id={id}
+          inputMode="decimal"
+          value={target}
+          placeholder="No price alert"
+          onChange={(e) => setTarget(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="mt-1 block h-10 w-full rounded-lg border border-slate-300 px-2 text-sm text-ink tabular-nums"
+        />
+        {error && (
+          <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="mt-3 flex items-center justify-end gap-2">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-full px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+          >
+            Not now
+          </button>
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            Save alert
+          </button>
+        </div>
+      </form>
+    </AnchoredPopover>
+  );
+}

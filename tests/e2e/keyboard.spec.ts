@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { open, searchBox } from './discovery-fixtures';
+import { contrast } from './visual-checks';
+
+/** Keyboard and focus: a skip link, visible focus on fields, focus that lands where the fan is. */
+
+test('a skip link is the first stop and jumps past the header', async ({ page }) => {
+  await open(page, '/search');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main-content$/);
+  await expect(page.locator('#main-content')).toBeFocused();
+});
+
+test('text fields show focus with a ring of at least 2 px and 3:1 contrast', async ({ page }) => {
+  await open(page, '/search');
+  const box = searchBox(page);
+  await box.focus();
+  const ring = await box.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    const rgb = (value: string) => {
+      canvas.clearRect(0, 0, 1, 1);
+      canvas.fillStyle = value;
+      canvas.fillRect(0, 0, 1, 1);
+      return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    };
+    let page = 'rgb(255, 255, 255)';
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      const bg = getComputedStyle(up).backgroundColor;
+      if (bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') {
+        page = bg;
+        break;
+      }
+    }
+    return {
+      width: Number.parseFloat(style.outlineWidth),
+      style: style.outlineStyle,
+      color: rgb(style.outlineColor),
+      page: rgb(page),
+    };
+  });
+  expect(ring.style).toBe('solid');
+  expect(ring.width).toBeGreaterThanOrEqual(2);
+  expect(contrast(ring.color, ring.page)).toBeGreaterThanOrEqual(3);
+});
+
+test("choosing a search result puts focus on the new page's heading", async ({ page }) => {
+  await open(page, '/search');
+  const box = searchBox(page);
+  await box.click();
+  await box.pressSequentially('the', { delay: 40 });
+  await expect(page.getByRole('listbox', { name: 'Search results' })).toBeVisible({ timeout: 20_000 });
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect(page).not.toHaveURL(/\/search/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+});
+
+test('typing a whole date and pressing Tab moves on inside the date popup', async ({ page }) => {
+  await open(page, '/search');
+  await page.getByRole('button', { name: 'Dates' }).click();
+  const popup = page.getByRole('dialog', { name: 'Choose dates' });
+  const start = popup.getByLabel('Start date');
+  await start.fill('2030/01/05');
+  await start.press('Tab');
+  await expect(popup.getByLabel('End date')).toBeFocused();
+  await expect(start).toHaveValue('2030/01/05');
+});
+
+test.describe('with the browser sharing a location in Chicago', () => {
+  test.use({ permissions: ['geolocation'], geolocation: { latitude: 41.8781, longitude: -87.6298 } });
+
+  test("after 'Current location' the city field shows that city", async ({ page }) => {
+    await open(page, '/search');
+    await page.getByRole('button', { name: /^(Anywhere|Chicago)$/ }).click();
+    const popup = page.getByRole('dialog', { name: 'Location' });
+    const city = popup.getByLabel('City', { exact: true });
+    await city.fill('Los Angeles');
+    await popup.getByRole('button', { name: /^Current location/ }).click();
+    await expect(popup).toBeHidden();
+    await expect(page).toHaveURL(/geoPoint=41\.87/);
+    await page.getByRole('button', { name: 'Chicago', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Location' }).getByLabel('City', { exact: true })).toHaveValue(
+      'Chicago',
+    );
+  });
+});
