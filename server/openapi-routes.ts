@@ -25,7 +25,7 @@ import {
   WatchInputSchema,
 } from '../contracts/tracking.ts';
 import { type OpenApiOperation, registerOperations, registerSchemas } from './catalogue/openapi.ts';
-import { CityQuerySchema, ReverseQuerySchema } from './catalogue/places-routes.ts';
+import { CityQuerySchema, ReverseQuerySchema, SuggestQuerySchema } from './catalogue/places-routes.ts';
 
 /**
  * The OpenAPI description of every /api route outside the catalogue (which describes its own,
@@ -202,6 +202,14 @@ const operations: OpenApiOperation[] = [
     tags: ['places'],
     query: CityQuerySchema,
     responses: { 200: ok('The place', UserLocationSchema), 400: bad, 404: gone('city') },
+  },
+  {
+    method: 'get',
+    path: '/events/places',
+    summary: 'Cities starting with the typed text, largest first (the location popup suggestions)',
+    tags: ['places'],
+    query: SuggestQuerySchema,
+    responses: { 200: ok('The places', z.object({ places: z.array(UserLocationSchema) })), 400: bad },
   },
   {
     method: 'get',

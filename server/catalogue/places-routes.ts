@@ -35,7 +35,7 @@ export const ReverseQuerySchema = z.object({ latitude: coordinate(90), longitude
 /** Suggestions shown as the visitor types a city. */
 export const MAX_PLACE_SUGGESTIONS = 8;
 
-const SuggestQuerySchema = z.object({
+export const SuggestQuerySchema = z.object({
   q: z.preprocess(
     (value) => (Array.isArray(value) ? value[0] : value),
     z
