@@ -1,6 +1,6 @@
 /**
  * `npm start`: everything Encore needs locally, in one command.
- * 1. the Firebase Auth emulator (unless NODE_ENV=production or one already answers, e.g.
+ * 1. the Firebase Auth emulator for a demo-* project (the default; unless one already answers, e.g.
  *    `npm run emulator` shared by several nodes),
  * 2. a production build of the web app (skip with --no-build),
  * 3. the Encore server. SIGINT/SIGTERM at any moment stop whatever is running: the server
@@ -18,7 +18,12 @@ const args = new Set(process.argv.slice(2));
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const env = { ...process.env };
-const production = env.NODE_ENV === 'production';
+// Firebase keeps demo-* project ids for its emulators: a real project never gets one.
+const emulated = (env.FIREBASE_PROJECT_ID || 'demo-encore').startsWith('demo-');
+// The server runs the production build, so React and React Router run as in production
+// (no development checks, no error details) unless NODE_ENV says otherwise (the e2e suite
+// says test). The emulator does not depend on it.
+env.NODE_ENV ||= 'production';
 const dataDir = path.resolve(env.DATA_DIR || './data');
 const bin = (name: string) => path.resolve('node_modules', '.bin', name);
 const log = (message: string) => console.log(`[encore] ${message}`);
@@ -56,7 +61,7 @@ function spawnChild(command: string, argv: string[], options: Parameters<typeof 
 }
 
 async function startAuthEmulator(): Promise<ChildProcess | undefined> {
-  if (production) return undefined;
+  if (!emulated) return undefined;
   const hostPort = env.FIREBASE_AUTH_EMULATOR_HOST || DEFAULT_EMULATOR_HOST;
   env.FIREBASE_AUTH_EMULATOR_HOST = hostPort;
   return startEmulator({

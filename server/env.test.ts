@@ -21,10 +21,15 @@ describe('parseEnv', () => {
     }
   });
 
-  it('refuses the auth emulator in production', () => {
-    expect(() => parseEnv({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(
-      /FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production/,
-    );
+  it('refuses the auth emulator for a real project, in any mode, and allows it for a demo-* project', () => {
+    for (const NODE_ENV of ['production', 'development'] as const) {
+      expect(() =>
+        parseEnv({ NODE_ENV, FIREBASE_PROJECT_ID: 'encore-live', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+      ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST: must not be set for a real Firebase project/);
+    }
+    const local = parseEnv({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    expect(local.FIREBASE_PROJECT_ID).toBe('demo-encore');
+    expect(local.FIREBASE_AUTH_EMULATOR_HOST).toBe('127.0.0.1:9099');
   });
 
   it('takes ID token keys from https, or from plain http on loopback only', () => {

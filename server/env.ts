@@ -114,11 +114,14 @@ const EnvSchema = z
     BUILD_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
+    // The emulator switch is independent of NODE_ENV (a production build may well run against
+    // the emulator locally): what must never happen is a real project trusting emulator tokens,
+    // which carry no signature. Firebase keeps demo-* project ids for the emulators alone.
+    if (env.FIREBASE_AUTH_EMULATOR_HOST && !env.FIREBASE_PROJECT_ID.startsWith('demo-')) {
       ctx.addIssue({
         code: 'custom',
         path: ['FIREBASE_AUTH_EMULATOR_HOST'],
-        message: 'must not be set when NODE_ENV=production (emulator tokens are unsigned)',
+        message: 'must not be set for a real Firebase project (emulator tokens are unsigned; use a demo-* project id)',
       });
     }
   })

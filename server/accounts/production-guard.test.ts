@@ -22,9 +22,10 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
 }
 
 describe('production start-up', () => {
-  it('refuses to start while FIREBASE_AUTH_EMULATOR_HOST is set (emulator tokens are unsigned)', async () => {
+  it('refuses to start while FIREBASE_AUTH_EMULATOR_HOST is set for a real project (emulator tokens are unsigned)', async () => {
     const { code, stderr } = await runServer({
       NODE_ENV: 'production',
+      FIREBASE_PROJECT_ID: 'encore-live',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
       PORT: '0',
       DATA_DIR: '/nonexistent/encore-must-not-be-created',
@@ -33,7 +34,7 @@ describe('production start-up', () => {
     expect(code).toBe(78);
     expect(stderr).toContain('Invalid configuration');
     expect(stderr).toContain(
-      'FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production (emulator tokens are unsigned)',
+      'FIREBASE_AUTH_EMULATOR_HOST: must not be set for a real Firebase project (emulator tokens are unsigned; use a demo-* project id)',
     );
   }, 40_000);
 });
