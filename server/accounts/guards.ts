@@ -29,7 +29,10 @@ export async function authenticate(
   if (!token) throw unauthenticated();
   let verified: VerifiedToken;
   try {
-    verified = await services.auth.verifyIdToken(token, { checkRevoked: requirement === 'admin' });
+    // Admin calls and every write ask the identity provider again (revoked or disabled accounts
+    // are refused at once); reads may use a token confirmed in the last seconds.
+    const checkRevoked = requirement === 'admin' || !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+    verified = await services.auth.verifyIdToken(token, { checkRevoked });
   } catch (error) {
     if (error instanceof TokenError) {
       request.log.info({ reason: error.code, detail: error.message }, 'token refused');
