@@ -19,10 +19,13 @@ export function testServices(
   env: Record<string, string> = {},
   overrides: Partial<Services> = {},
 ): Services {
+  // The emulator serves demo-* projects only (server/env.ts); tests of a real project id verify
+  // tokens signed by a test key instead.
+  const emulated = (env.FIREBASE_PROJECT_ID ?? 'demo-encore').startsWith('demo-');
   const parsed = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    ...(emulated ? { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' } : {}),
     DATA_DIR: TEST_DATA_DIR,
     ...env,
   });
