@@ -91,7 +91,8 @@ test('SIGTERM lets in-flight requests finish and exits 0', async () => {
       connected.push(new Promise<void>((r) => (resolve = r)));
       return new Promise<number>((done, fail) => {
         const req = request(
-          { host: '127.0.0.1', port, path: i % 2 ? '/about-us' : '/api/health', agent: false },
+          // Not /api/health: a draining node answers it 503 so a balancer takes it out (ADR 0018).
+          { host: '127.0.0.1', port, path: i % 2 ? '/about-us' : '/api/events?size=1', agent: false },
           (res) => {
             res.resume();
             res.on('end', () => done(res.statusCode ?? 0));
