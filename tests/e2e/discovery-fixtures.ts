@@ -115,9 +115,17 @@ export function calendarDay(page: Page, day: number): Locator {
     .getByText(String(day), { exact: true });
 }
 
+/** The search page's filters; on phones they wait behind the 'Filters' button. */
+export async function showFilters(page: Page) {
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  if ((await filters.isVisible()) && (await filters.getAttribute('aria-expanded')) === 'false') {
+    await filters.click();
+    await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  }
+}
+
 /** The Search settings button; on phones it waits behind the 'Filters' button. */
 export async function openSearchSettings(page: Page) {
-  const filters = page.getByRole('button', { name: /^Filters/ });
-  if ((await filters.isVisible()) && (await filters.getAttribute('aria-expanded')) === 'false') await filters.click();
+  await showFilters(page);
   await page.getByRole('button', { name: /^Search settings/ }).click();
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { calendarDay, open, openSearchSettings } from './discovery-fixtures';
+import { calendarDay, open, openSearchSettings, showFilters } from './discovery-fixtures';
 
 /** SPEC §2/§3 search page: filters in the URL, the date, location and settings popups. */
 
@@ -14,6 +14,7 @@ test('every filter is read from the URL and rendered on the server', async ({ pa
   const html = await response!.text();
   expect(html).toContain('Results for “the”');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “the”');
+  await showFilters(page);
   await expect(page.getByRole('navigation', { name: 'Segment' }).getByRole('link', { name: 'Music' })).toHaveAttribute(
     'aria-current',
     'true',
@@ -30,6 +31,7 @@ test('every filter is read from the URL and rendered on the server', async ({ pa
 
 test('choosing filters rewrites the URL, so a search can be shared and reloaded', async ({ page }) => {
   await open(page, '/search?keyword=the');
+  await showFilters(page);
   await page.getByRole('navigation', { name: 'Segment' }).getByRole('link', { name: 'Sports' }).click();
   await expect(page).toHaveURL(/segmentId=KZFzniwnSyZfZ7v7nE/);
   await page.getByRole('combobox', { name: 'Sort' }).selectOption({ label: 'Date: soonest first' });
@@ -37,6 +39,7 @@ test('choosing filters rewrites the URL, so a search can be shared and reloaded'
   const shared = page.url();
   await page.reload();
   await expect(page).toHaveURL(shared);
+  await showFilters(page);
   await expect(page.getByRole('navigation', { name: 'Segment' }).getByRole('link', { name: 'Sports' })).toHaveAttribute(
     'aria-current',
     'true',
