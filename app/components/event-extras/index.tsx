@@ -1,0 +1,44 @@
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+
+// Fetched on first open only: the event page's first load carries none of this.
+const EventPhotos = lazy(() => import('./event-photos'));
+const VenueDetails = lazy(() => import('./venue-details'));
+
+function Disclosure({ label, children }: { label: string; children: () => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="mt-3">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-ink hover:border-brand-500"
+      >
+        {label}
+      </button>
+      <div id={panelId} hidden={!open}>
+        {open && (
+          <Suspense
+            fallback={
+              <p role="status" className="py-6 text-center text-sm text-slate-600">
+                Loading…
+              </p>
+            }
+          >
+            {children()}
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function MorePhotos({ eventId }: { eventId: string }) {
+  return <Disclosure label="More photos">{() => <EventPhotos eventId={eventId} />}</Disclosure>;
+}
+
+export function MoreVenueDetails({ venueId }: { venueId: string }) {
+  return <Disclosure label="Venue details">{() => <VenueDetails venueId={venueId} />}</Disclosure>;
+}
