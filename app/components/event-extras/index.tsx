@@ -1,12 +1,12 @@
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 
 // Fetched on first open only: the event page's first load carries none of this.
 const EventPhotos = lazy(() => import('./event-photos'));
 const VenueDetails = lazy(() => import('./venue-details'));
 
-function Disclosure({ label, children }: { label: string; children: () => ReactNode }) {
+// One of each per event page, so the panel ids are fixed.
+function Disclosure({ label, panelId, children }: { label: string; panelId: string; children: () => ReactNode }) {
   const [open, setOpen] = useState(false);
-  const panelId = useId();
   return (
     <div className="mt-3">
       <button
@@ -36,9 +36,17 @@ function Disclosure({ label, children }: { label: string; children: () => ReactN
 }
 
 export function MorePhotos({ eventId }: { eventId: string }) {
-  return <Disclosure label="More photos">{() => <EventPhotos eventId={eventId} />}</Disclosure>;
+  return (
+    <Disclosure label="More photos" panelId="event-photos">
+      {() => <EventPhotos eventId={eventId} />}
+    </Disclosure>
+  );
 }
 
 export function MoreVenueDetails({ venueId }: { venueId: string }) {
-  return <Disclosure label="Venue details">{() => <VenueDetails venueId={venueId} />}</Disclosure>;
+  return (
+    <Disclosure label="Venue details" panelId="venue-details">
+      {() => <VenueDetails venueId={venueId} />}
+    </Disclosure>
+  );
 }
