@@ -92,7 +92,7 @@ export function FilterSelect({
         onKeyDown={onKeyDown}
         onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
         style={{ height }}
-        className="relative overflow-y-auto rounded-b-lg border border-t-0 border-slate-300 bg-white focus:outline-2 focus:outline-brand-500"
+        className="relative box-content overflow-y-auto rounded-b-lg border border-t-0 border-slate-300 bg-white focus:outline-2 focus:outline-brand-500"
       >
         {shown.length === 0 ? (
           <p className="px-3 text-sm leading-6 text-slate-600">No match</p>

@@ -33,8 +33,9 @@ test('the country list holds only the rows in view, 24 px each on a wide screen 
 }, testInfo) => {
   const { list } = await countryPicker(page);
   const rowHeight = testInfo.project.name === 'chromium-phone' ? 48 : 24;
-  const first = await list.getByRole('option').first().boundingBox();
-  expect(first?.height).toBe(rowHeight);
+  // Layout heights: the dialog's opening animation scales what boundingBox() measures.
+  await expect(list.getByRole('option').first()).toHaveJSProperty('offsetHeight', rowHeight);
+  await expect(list).toHaveJSProperty('clientHeight', 5 * rowHeight);
   // Five rows in view and two beyond the bottom edge, of thirteen.
   await expect(list.getByRole('option')).toHaveCount(7);
   expect(await list.evaluate((element) => element.scrollHeight)).toBe(COUNTRIES * rowHeight);
