@@ -4,6 +4,7 @@ import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
 import { defaultFilters, type Filters, geoPointOf, parseGeoPoint, SOURCE_LABELS } from '~/lib/filters';
 import { COUNTRY_CODES, SEGMENTS, SOURCES, UNITS } from '../../contracts/enum-values.ts';
 import { CityField } from './city-field';
+import { FilterSelect } from './filter-select';
 
 const UNIT_LABELS: Record<(typeof UNITS)[number], string> = { miles: 'Miles', km: 'Kilometres' };
 
@@ -22,6 +23,11 @@ export const COUNTRY_NAMES: Record<(typeof COUNTRY_CODES)[number], string> = {
   JP: 'Japan',
   CA: 'Canada',
 };
+
+const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code, label: COUNTRY_NAMES[code] }));
+
+// Dense option rows on a wide screen, finger-sized ones below it (the md breakpoint).
+const DENSE_QUERY = '(min-width: 1024px)';
 
 type Form = {
   latitude: string;
@@ -92,6 +98,8 @@ export default function SearchSettingsDialog({
   const [errors, setErrors] = useState<Errors>({});
   const [place, setPlace] = useState(filters.location.city ?? filters.city ?? '');
   const [advancedOpen, setAdvancedOpen] = useState(false);
+  // The dialog only ever renders in the browser (opened by a press), so the media query is there.
+  const [dense] = useState(() => window.matchMedia(DENSE_QUERY).matches);
   const [picked, setPicked] = useState<{ geoPoint: string; city: string } | null>(null);
 
   const update = (patch: Partial<Form>) => {
@@ -244,20 +252,14 @@ export default function SearchSettingsDialog({
                 ))}
               </select>
             </Field>
-            <Field id={`${id}-country`} label="Country">
-              <select
-                id={`${id}-country`}
-                value={form.countryCode}
-                onChange={(event) => update({ countryCode: event.target.value })}
-                className={inputClass}
-              >
-                {COUNTRY_CODES.map((code) => (
-                  <option key={code} value={code}>
-                    {COUNTRY_NAMES[code]}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <FilterSelect
+              label="Country"
+              filterLabel="Filter countries"
+              options={COUNTRY_OPTIONS}
+              value={form.countryCode}
+              onChange={(countryCode) => update({ countryCode })}
+              dense={dense}
+            />
             <details
               className="col-span-2 rounded-xl border border-slate-200 px-3 py-2"
               open={advancedOpen || undefined}

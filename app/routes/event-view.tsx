@@ -2,6 +2,7 @@
 import { Link, useParams } from 'react-router';
 import { CatalogueImage } from '~/components/catalogue-image';
 import { EventRow } from '~/components/event-card';
+import { MorePhotos, MoreVenueDetails } from '~/components/event-extras';
 import { StatusBadge } from '~/components/status-badge';
 import { TicketCategoryPicker } from '~/components/ticket-category-picker';
 import { EventTracking } from '~/components/tracking/event-tracking';
@@ -143,8 +144,15 @@ export default function EventView({ page }: { page: Route.ComponentProps['loader
                   </span>
                 ))}
               </address>
+              {venue.id && <MoreVenueDetails venueId={venue.id} />}
             </section>
           )}
+          <section aria-labelledby="photos-heading">
+            <h2 id="photos-heading" className="text-xl font-bold">
+              Photos
+            </h2>
+            <MorePhotos eventId={id} />
+          </section>
           {headliner && (
             <section aria-labelledby="other-dates">
               <div className="flex flex-wrap items-baseline justify-between gap-2">

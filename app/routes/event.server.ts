@@ -89,6 +89,7 @@ export async function loadEventPage({ request, params, context }: Route.LoaderAr
     },
     venue: venue
       ? {
+          id: venue.id,
           name: venue.name,
           place: venuePlace(venue),
           lines: [

@@ -168,7 +168,7 @@ test.describe('search settings dialog (SPEC §2)', () => {
       'Film',
       'Miscellaneous',
     ]);
-    await expect(dialog.getByLabel('Country', { exact: true }).locator('option').first()).toHaveText('United States');
+    await expect(dialog.getByLabel('Country', { exact: true }).getByRole('option').first()).toHaveText('United States');
     // The exact point, language and source are tucked away until asked for.
     await expect(dialog.getByLabel('Latitude', { exact: true })).toBeHidden();
     await dialog.getByText('Advanced: exact point, language, ticket source').click();
