@@ -106,7 +106,7 @@ test('SIGTERM lets in-flight requests finish and exits 0', async () => {
     await Promise.all(connected);
     server.child.kill('SIGTERM');
     expect(await Promise.all(responses)).toEqual(Array(20).fill(200));
-    expect(await exitWithin(server, 20_000)).toBe(0);
+    expect(await exitWithin(server, 20_000), server.output()).toBe(0);
     expect(await listening(port)).toBe(false);
   } finally {
     cleanUp(server);
@@ -149,7 +149,7 @@ test('SIGTERM under a burst of uncached requests resets none: each is answered, 
       if (result.status === 503) expect(result.connection).toBe('close');
       else expect(result.status).toBe(200);
     }
-    expect(await exitWithin(server, 20_000)).toBe(0);
+    expect(await exitWithin(server, 20_000), server.output()).toBe(0);
     expect(await listening(port)).toBe(false);
   } finally {
     cleanUp(server);
@@ -164,7 +164,7 @@ for (const phase of ['database ready', 'empty catalogue: generating the demo cat
     try {
       await printed(server, phase);
       server.child.kill('SIGTERM');
-      expect(await exitWithin(server, 20_000)).toBe(0);
+      expect(await exitWithin(server, 20_000), server.output()).toBe(0);
       expect(server.output()).not.toContain('Server listening');
       expect(await listening(port)).toBe(false);
     } finally {
