@@ -70,22 +70,3 @@ test('typing a whole date and pressing Tab moves on inside the date popup', asyn
   await expect(popup.getByLabel('End date')).toBeFocused();
   await expect(start).toHaveValue('2030/01/05');
 });
-
-test.describe('with the browser sharing a location in Chicago', () => {
-  test.use({ permissions: ['geolocation'], geolocation: { latitude: 41.8781, longitude: -87.6298 } });
-
-  test("after 'Current location' the city field shows that city", async ({ page }) => {
-    await open(page, '/search');
-    await page.getByRole('button', { name: /^(Anywhere|Chicago)$/ }).click();
-    const popup = page.getByRole('dialog', { name: 'Location' });
-    const city = popup.getByLabel('City', { exact: true });
-    await city.fill('Los Angeles');
-    await popup.getByRole('button', { name: /^Current location/ }).click();
-    await expect(popup).toBeHidden();
-    await expect(page).toHaveURL(/geoPoint=41\.87/);
-    await page.getByRole('button', { name: 'Chicago', exact: true }).click();
-    await expect(page.getByRole('dialog', { name: 'Location' }).getByLabel('City', { exact: true })).toHaveValue(
-      'Chicago',
-    );
-  });
-});
