@@ -1,17 +1,28 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { connect } from 'node:net';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
-// Servers of their own (no browser), one set of ports per project so both can run at once.
-const ports = (projectName: string) => {
-  const base = Number(process.env.E2E_PORT ?? 3100) + 90 + (projectName.includes('phone') ? 5 : 0);
-  const emulator = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9199) + 10 + (projectName.includes('phone') ? 5 : 0);
-  return { server: base, emulator };
-};
+// Servers of their own (no browser). The tests of this file run in parallel, in both projects:
+// each server gets a port the system has just handed out, so none collide.
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// The auth emulator needs three ports in a row (auth, hub, logging): one block per project,
+// and only one test of each project starts it.
+const emulatorPort = (projectName: string) =>
+  Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9199) + 10 + (projectName.includes('phone') ? 5 : 0);
 
 async function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -24,15 +35,16 @@ async function listening(port: number): Promise<boolean> {
   });
 }
 
-async function waitForHealth(port: number): Promise<void> {
+async function waitForHealth(port: number, started: Started): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
+    if (started.child.exitCode !== null) throw new Error(`exited before answering:\n${started.output()}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error('server did not start');
+  throw new Error(`server did not start:\n${started.output()}`);
 }
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null>; dataDir: string };
@@ -80,10 +92,17 @@ function cleanUp(started: Started) {
 
 test('SIGTERM lets in-flight requests finish and exits 0', async () => {
   test.setTimeout(150_000);
-  const { server: port } = ports(test.info().project.name);
-  const server = startProcess('server/main.ts', [], { PORT: String(port), CATALOGUE_SIZE: 'none', LOG_LEVEL: 'warn' });
+  const port = await freePort();
+  // The grace period is the time a request that reached the node before the signal has to be
+  // read (after it, ADR 0016, the node answers 503): 5 s covers a loaded 2-core machine.
+  const server = startProcess('server/main.ts', [], {
+    PORT: String(port),
+    CATALOGUE_SIZE: 'none',
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_GRACE_MS: '5000',
+  });
   try {
-    await waitForHealth(port);
+    await waitForHealth(port, server);
     // Twenty requests whose connections are accepted before the signal is sent.
     const connected: Promise<void>[] = [];
     const responses = Array.from({ length: 20 }, (_, i) => {
@@ -115,10 +134,10 @@ test('SIGTERM lets in-flight requests finish and exits 0', async () => {
 
 test('SIGTERM under a burst of uncached requests resets none: each is answered, or 503 with Connection: close', async () => {
   test.setTimeout(150_000);
-  const { server: port } = ports(test.info().project.name);
+  const port = await freePort();
   const server = startProcess('server/main.ts', [], { PORT: String(port), CATALOGUE_SIZE: 'none', LOG_LEVEL: 'warn' });
   try {
-    await waitForHealth(port);
+    await waitForHealth(port, server);
     type Outcome = { status: number; connection: string | undefined } | { error: string };
     let firstAnswer: () => void = () => {};
     const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
@@ -159,7 +178,7 @@ test('SIGTERM under a burst of uncached requests resets none: each is answered, 
 for (const phase of ['database ready', 'empty catalogue: generating the demo catalogue']) {
   test(`SIGTERM during start-up (${phase}) stops within 20 s and nothing listens`, async () => {
     test.setTimeout(180_000);
-    const { server: port } = ports(test.info().project.name);
+    const port = await freePort();
     const server = startProcess('server/main.ts', [], { PORT: String(port), CATALOGUE_SIZE: 'small' });
     try {
       await printed(server, phase);
@@ -175,7 +194,8 @@ for (const phase of ['database ready', 'empty catalogue: generating the demo cat
 
 test('npm start: SIGTERM while the auth emulator starts stops it too, within 20 s', async () => {
   test.setTimeout(180_000);
-  const { server: port, emulator } = ports(test.info().project.name);
+  const port = await freePort();
+  const emulator = emulatorPort(test.info().project.name);
   const start = startProcess('scripts/start.ts', ['--no-build'], {
     PORT: String(port),
     CATALOGUE_SIZE: 'none',
