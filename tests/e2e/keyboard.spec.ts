@@ -70,3 +70,33 @@ test('typing a whole date and pressing Tab moves on inside the date popup', asyn
   await expect(popup.getByLabel('End date')).toBeFocused();
   await expect(start).toHaveValue('2030/01/05');
 });
+
+test.describe('with the browser sharing a location in Chicago', () => {
+  test.use({ permissions: ['geolocation'], geolocation: { latitude: 41.8781, longitude: -87.6298 } });
+
+  test("a typed city's suggestions leave 'Current location' in place; choosing it shows the located city", async ({
+    page,
+  }) => {
+    await open(page, '/search');
+    // 'Anywhere', or 'Chicago' when the first-load lookup already placed the visitor.
+    await page.getByRole('button', { name: /^(Anywhere|Chicago)$/ }).click();
+    const popup = page.getByRole('dialog', { name: 'Location' });
+    const city = popup.getByLabel('City', { exact: true });
+    await expect(city).toBeFocused();
+    const current = popup.getByRole('button', { name: /^Current location/ });
+    // Its layout offset inside the popup, which the popup's opening animation does not change.
+    const top = () => current.evaluate((button) => (button as HTMLElement).offsetTop);
+    const before = await top();
+    await city.fill('Los Angeles');
+    await expect(popup.getByRole('option', { name: /^Los Angeles/ }).first()).toBeVisible();
+    // Issue #14: the suggestions arrive while the fan reaches for 'Current location'; it stays put.
+    expect(await top()).toBe(before);
+    await current.click();
+    await expect(popup).toBeHidden();
+    await expect(page).toHaveURL(/geoPoint=41\.8781/);
+    await page.getByRole('button', { name: 'Chicago', exact: true }).click();
+    const reopened = page.getByRole('dialog', { name: 'Location' });
+    await expect(reopened.getByLabel('City', { exact: true })).toHaveValue('Chicago');
+    await expect(reopened.getByRole('button', { name: /^Current location/ })).toHaveText('Current location (Chicago)');
+  });
+});
