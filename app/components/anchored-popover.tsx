@@ -4,13 +4,15 @@ import type { ReactNode, RefObject } from 'react';
 /**
  * A Radix popover anchored to a button rendered outside it (the button ships with the page,
  * this module is loaded on demand). Clicks on the button toggle it instead of closing and
- * reopening it; focus returns to the button on close.
+ * reopening it; focus goes to `initialFocus` (else the first field) on open and returns to the
+ * button on close.
  */
 export function AnchoredPopover({
   anchor,
   open,
   onOpenChange,
   label,
+  initialFocus,
   children,
   className = '',
 }: {
@@ -18,6 +20,7 @@ export function AnchoredPopover({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   label: string;
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
   className?: string;
 }) {
@@ -30,6 +33,11 @@ export function AnchoredPopover({
           align="start"
           sideOffset={8}
           collisionPadding={8}
+          onOpenAutoFocus={(event) => {
+            if (!initialFocus?.current) return;
+            event.preventDefault();
+            initialFocus.current.focus({ preventScroll: true });
+          }}
           onInteractOutside={(event) => {
             if (anchor.current?.contains(event.target as Node)) event.preventDefault();
           }}

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { request } from '~/lib/http';
 
 /** A city as GET /api/events/places suggests it. */
@@ -31,6 +31,7 @@ export function CityField({
   placeholder = 'Search a city',
   className = '',
   inputClassName = '',
+  inputRef,
   children,
 }: {
   id: string;
@@ -40,18 +41,22 @@ export function CityField({
   placeholder?: string;
   className?: string;
   inputClassName?: string;
+  inputRef?: Ref<HTMLInputElement>;
   /** Buttons drawn inside the field (clear, search). */
   children?: ReactNode;
 }) {
   const [places, setPlaces] = useState<PlaceSuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const typed = useRef(false);
+  // The text the fan typed: a value set from outside (a pick, 'Current location', the popup
+  // reopening) asks for no suggestions.
+  const typed = useRef<string | null>(null);
+  const box = useRef<HTMLDivElement>(null);
   const listId = `${id}-suggestions`;
 
   useEffect(() => {
     const text = value.trim();
-    if (!typed.current || text.length < 2) {
+    if (typed.current !== value || text.length < 2) {
       setPlaces([]);
       return;
     }
@@ -64,7 +69,9 @@ export function CityField({
         (body) => {
           setPlaces(body?.places ?? []);
           setActive(-1);
-          setOpen(true);
+          // An answer that comes after the fan moved on (to 'Current location', say) must not
+          // open a list under a field they left.
+          setOpen(!!box.current?.contains(document.activeElement));
         },
         () => undefined,
       );
@@ -76,7 +83,7 @@ export function CityField({
   }, [value]);
 
   const pick = (place: PlaceSuggestion) => {
-    typed.current = false;
+    typed.current = null;
     setOpen(false);
     setPlaces([]);
     onChange(placeLabel(place));
@@ -87,12 +94,14 @@ export function CityField({
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: focus leaving the field and its list closes the list
     <div
+      ref={box}
       className={`relative ${className}`}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
       <input
+        ref={inputRef}
         id={id}
         type="text"
         role="combobox"
@@ -105,7 +114,7 @@ export function CityField({
         autoComplete="off"
         enterKeyHint="search"
         onChange={(event) => {
-          typed.current = true;
+          typed.current = event.target.value;
           onChange(event.target.value);
         }}
         onKeyDown={(event) => {

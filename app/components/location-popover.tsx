@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
 import { type Filters, RADIUS_CHOICES, type UserLocation, withCurrentLocation, withTypedCity } from '~/lib/filters';
 import { USER_LOCATION_CHANGED } from '~/lib/location-start';
@@ -29,6 +29,7 @@ export default function LocationPopover({
 }) {
   const onApply = useApplyFilters(mode);
   const id = useId();
+  const cityInput = useRef<HTMLInputElement>(null);
   const [city, setCity] = useState(filters.city ?? filters.location.city ?? '');
   // The field shows where the search is now each time the popup opens ('Current location'
   // replaces a typed city, and the field says so).
@@ -92,56 +93,18 @@ export default function LocationPopover({
   const currentLabel = user?.city ? `Current location (${user.city})` : 'Current location';
 
   return (
-    <AnchoredPopover anchor={anchor} open={open} onOpenChange={onOpenChange} label="Location" className="w-[340px] p-4">
+    <AnchoredPopover
+      anchor={anchor}
+      open={open}
+      onOpenChange={onOpenChange}
+      label="Location"
+      initialFocus={cityInput}
+      className="w-[340px] p-4"
+    >
       <h2 className="text-base font-bold">Location</h2>
-      <form
-        className="relative mt-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void searchCity(city);
-        }}
-      >
-        <label htmlFor={`${id}-city`} className="text-xs font-semibold text-slate-600">
-          City
-        </label>
-        <CityField
-          id={`${id}-city`}
-          value={city}
-          onChange={setCity}
-          onPick={(place) => void searchCity(`${place.city}, ${place.stateCode ?? place.countryName}`)}
-          className="mt-1"
-          inputClassName="h-11 w-full rounded-xl border border-slate-300 pr-20 pl-3 text-sm focus:border-brand-500 focus:outline-none"
-        >
-          {city && (
-            <button
-              type="button"
-              aria-label="Clear city"
-              onClick={() => {
-                setCity('');
-                void searchCity('');
-              }}
-              className="absolute top-1.5 right-10 grid h-8 w-8 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
-            >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-                <path d="m10 8.94 4.47-4.47 1.06 1.06L11.06 10l4.47 4.47-1.06 1.06L10 11.06l-4.47 4.47-1.06-1.06L8.94 10 4.47 5.53l1.06-1.06z" />
-              </svg>
-            </button>
-          )}
-          <button
-            type="submit"
-            aria-label="Search city"
-            className="absolute top-1.5 right-1.5 grid h-8 w-8 place-items-center rounded-full bg-brand-600 text-white hover:bg-brand-700"
-          >
-            {busy === 'city' ? (
-              <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
-            ) : (
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-                <path d="M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64-1.06 1.06-3.64-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z" />
-              </svg>
-            )}
-          </button>
-        </CityField>
-      </form>
+      {/* 'Current location' and the distance come before the city field: the city suggestions
+          open below the field as the answer arrives and must not push a button the fan is
+          reaching for (issue #14: the click landed on empty space). */}
       <button
         type="button"
         onClick={() => void chooseCurrentLocation()}
@@ -176,6 +139,55 @@ export default function LocationPopover({
           </div>
         </fieldset>
       )}
+      <form
+        className="relative mt-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void searchCity(city);
+        }}
+      >
+        <label htmlFor={`${id}-city`} className="text-xs font-semibold text-slate-600">
+          City
+        </label>
+        <CityField
+          id={`${id}-city`}
+          value={city}
+          onChange={setCity}
+          inputRef={cityInput}
+          onPick={(place) => void searchCity(`${place.city}, ${place.stateCode ?? place.countryName}`)}
+          className="mt-1"
+          inputClassName="h-11 w-full rounded-xl border border-slate-300 pr-20 pl-3 text-sm focus:border-brand-500 focus:outline-none"
+        >
+          {city && (
+            <button
+              type="button"
+              aria-label="Clear city"
+              onClick={() => {
+                setCity('');
+                void searchCity('');
+              }}
+              className="absolute top-1.5 right-10 grid h-8 w-8 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+                <path d="m10 8.94 4.47-4.47 1.06 1.06L11.06 10l4.47 4.47-1.06 1.06L10 11.06l-4.47 4.47-1.06-1.06L8.94 10 4.47 5.53l1.06-1.06z" />
+              </svg>
+            </button>
+          )}
+          <button
+            type="submit"
+            aria-label="Search city"
+            className="absolute top-1.5 right-1.5 grid h-8 w-8 place-items-center rounded-full bg-brand-600 text-white hover:bg-brand-700"
+          >
+            {busy === 'city' ? (
+              <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+            ) : (
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+                <path d="M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64-1.06 1.06-3.64-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z" />
+              </svg>
+            )}
+          </button>
+        </CityField>
+      </form>
       {message && (
         <p role="alert" className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {message}

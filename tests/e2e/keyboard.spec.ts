@@ -70,3 +70,32 @@ test('typing a whole date and pressing Tab moves on inside the date popup', asyn
   await expect(popup.getByLabel('End date')).toBeFocused();
   await expect(start).toHaveValue('2030/01/05');
 });
+
+test.describe('with the browser sharing a location in Chicago', () => {
+  test.use({ permissions: ['geolocation'], geolocation: { latitude: 41.8781, longitude: -87.6298 } });
+
+  test("a typed city's suggestions leave 'Current location' in place; choosing it shows the located city", async ({
+    page,
+  }) => {
+    await open(page, '/search');
+    await page.getByRole('button', { name: 'Anywhere', exact: true }).click();
+    const popup = page.getByRole('dialog', { name: 'Location' });
+    const city = popup.getByLabel('City', { exact: true });
+    await expect(city).toBeFocused();
+    const current = popup.getByRole('button', { name: /^Current location/ });
+    // Where the fan sees it once the popup finished opening (its animation scales it in).
+    await popup.evaluate((panel) => Promise.all(panel.getAnimations().map((animation) => animation.finished)));
+    const before = await current.boundingBox();
+    await city.fill('Los Angeles');
+    await expect(popup.getByRole('option', { name: /^Los Angeles/ }).first()).toBeVisible();
+    // Issue #14: the suggestions arrive while the fan reaches for 'Current location'; it stays put.
+    expect(await current.boundingBox()).toEqual(before);
+    await current.click();
+    await expect(popup).toBeHidden();
+    await expect(page).toHaveURL(/geoPoint=41\.8781/);
+    await page.getByRole('button', { name: 'Chicago', exact: true }).click();
+    const reopened = page.getByRole('dialog', { name: 'Location' });
+    await expect(reopened.getByLabel('City', { exact: true })).toHaveValue('Chicago');
+    await expect(reopened.getByRole('button', { name: /^Current location/ })).toHaveText('Current location (Chicago)');
+  });
+});
