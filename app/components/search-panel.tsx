@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { apiUrl } from '~/lib/auth/config';
 import type { DiscoveryAttraction, DiscoveryEvent } from '~/lib/discovery';
 import { eventQuery, searchHref } from '~/lib/filters';
 import { request } from '~/lib/http';
@@ -28,7 +29,7 @@ export const titleCase = (text: string) =>
 /** SPEC §7 GET /events/search: keyword, size 5 and the remembered search params. */
 export async function suggest(keyword: string, signal: AbortSignal): Promise<Suggestions> {
   const filters = loadFilters();
-  const body = await request<SearchResponse>('/api/events/search', {
+  const body = await request<SearchResponse>(apiUrl('/events/search'), {
     query: { ...eventQuery({ ...filters, keyword, page: 0 }), size: DEFAULTS.searchSize, page: undefined },
     signal,
   });

@@ -1,6 +1,6 @@
 import { Link, useRevalidator } from 'react-router';
+import { accountDetails } from '~/lib/accounts.server';
 import { requireSignIn } from '~/lib/auth/dialog-store';
-import { getAccountDetails } from '../../server/accounts/accounts';
 import type { Route } from './+types/profile-index-v2';
 
 export const meta = () => [{ title: 'Profile · Encore' }, { name: 'robots', content: 'noindex' }];
@@ -14,7 +14,7 @@ export const headers = () => ({ 'Cache-Control': 'private, no-store' });
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.sessionUser;
   if (!user) return { profile: null };
-  const details = await getAccountDetails(context.services.database.db, user.uid);
+  const details = await accountDetails(context, user.uid);
   const fullName = [details?.firstName, details?.lastName].filter(Boolean).join(' ');
   return {
     profile: {
