@@ -17,6 +17,7 @@ const unitTests = [
   'app/routes/sitemap.server.test.ts',
   'contracts/**/*.test.ts',
   'server/env.test.ts',
+  'server/cache.test.ts',
   'server/catalogue/places.test.ts',
   'server/catalogue/text.test.ts',
   'server/catalogue/demo/generate.test.ts',

@@ -22,6 +22,14 @@ export type Profile = {
 
 const optionalText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).nullish();
 
+/** An account's uid in a path (GET /admin/accounts/:uid and the like). */
+export const UidParamsSchema = z.object({
+  uid: z
+    .string()
+    .regex(/^[\w-]{1,128}$/, 'must be a user id')
+    .describe('Account uid'),
+});
+
 /** SPEC §7 POST /accounts: uid, email, displayName, image, token, pushNotificationToken. */
 export const RegisterAccountSchema = z.object({
   uid: z.string({ error: 'is required' }).min(1, 'is required').max(128, 'must be at most 128 characters'),

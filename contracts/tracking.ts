@@ -77,6 +77,16 @@ export const AlertsQuerySchema = z.object({
 
 export const HistoryQuerySchema = z.object({ ticketCategory: ticketCategory.optional() });
 
+/** A repeatable query parameter: none, one or several values, always read as a list. */
+const repeated = (description: string) =>
+  z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string())).describe(description);
+
+/** GET /me/tracked: which of these events the fan watches and which attractions they follow. */
+export const TrackedQuerySchema = z.object({
+  eventId: repeated('Event ids to check (repeatable)'),
+  attractionId: repeated('Attraction ids to check (repeatable)'),
+});
+
 const base64url = (bytes: number) =>
   z
     .string({ error: 'is required' })

@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readEnvOrExit } from '../server/env.ts';
 
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
 
@@ -101,12 +102,12 @@ export function stopChild(child: ChildProcess | undefined, graceMs = 5_000): Pro
 }
 
 async function main() {
-  const hostPort = process.env.FIREBASE_AUTH_EMULATOR_HOST || DEFAULT_EMULATOR_HOST;
-  const dataDir = path.resolve(process.env.DATA_DIR || './data');
+  const config = readEnvOrExit();
+  const hostPort = config.FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_EMULATOR_HOST;
   const emulator = await startEmulator({
     hostPort,
-    dataDir,
-    project: process.env.FIREBASE_PROJECT_ID || 'demo-encore',
+    dataDir: path.resolve(config.DATA_DIR),
+    project: config.FIREBASE_PROJECT_ID,
   });
   if (!emulator) return;
   log(`nodes sign in through it with FIREBASE_AUTH_EMULATOR_HOST=${hostPort}; Ctrl-C stops it`);

@@ -12,19 +12,24 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { readEnvOrExit } from '../server/env.ts';
 import { DEFAULT_EMULATOR_HOST, startEmulator, stopChild } from './emulator.ts';
 
 const args = new Set(process.argv.slice(2));
 if (existsSync('.env')) process.loadEnvFile('.env');
 
+/** What the children inherit: this process's environment, with the defaults set below. */
 const env = { ...process.env };
-// Firebase keeps demo-* project ids for its emulators: a real project never gets one.
-const emulated = (env.FIREBASE_PROJECT_ID || 'demo-encore').startsWith('demo-');
 // The server runs the production build, so React and React Router run as in production
 // (no development checks, no error details) unless NODE_ENV says otherwise (the e2e suite
 // says test). The emulator does not depend on it.
 env.NODE_ENV ||= 'production';
-const dataDir = path.resolve(env.DATA_DIR || './data');
+// Read as the server will read it (server/env.ts): a bad variable stops us here, named,
+// before the emulator starts and the build runs.
+const config = readEnvOrExit(env);
+// Firebase keeps demo-* project ids for its emulators: a real project never gets one.
+const emulated = config.FIREBASE_PROJECT_ID.startsWith('demo-');
+const dataDir = path.resolve(config.DATA_DIR);
 const bin = (name: string) => path.resolve('node_modules', '.bin', name);
 const log = (message: string) => console.log(`[encore] ${message}`);
 
@@ -62,12 +67,12 @@ function spawnChild(command: string, argv: string[], options: Parameters<typeof 
 
 async function startAuthEmulator(): Promise<ChildProcess | undefined> {
   if (!emulated) return undefined;
-  const hostPort = env.FIREBASE_AUTH_EMULATOR_HOST || DEFAULT_EMULATOR_HOST;
+  const hostPort = config.FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_EMULATOR_HOST;
   env.FIREBASE_AUTH_EMULATOR_HOST = hostPort;
   return startEmulator({
     hostPort,
     dataDir,
-    project: env.FIREBASE_PROJECT_ID || 'demo-encore',
+    project: config.FIREBASE_PROJECT_ID,
     env,
     onSpawn: (child) => children.push(child),
     stopping: () => stopping,

@@ -149,3 +149,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   return result.data;
 }
+
+/**
+ * For a process's entry point (the server, `npm start`, `npm run emulator`): the parsed
+ * environment, or the message naming every bad variable and exit code 78 (EX_CONFIG).
+ */
+export function readEnvOrExit(source: Record<string, string | undefined> = process.env): Env {
+  try {
+    return parseEnv(source);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(78);
+  }
+}

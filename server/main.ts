@@ -5,7 +5,7 @@ import { prepareSearch } from './catalogue/search.ts';
 import { ensureDemoCatalogue } from './catalogue/seed.ts';
 import type { Database } from './db/client.ts';
 import { openDatabase } from './db/client.ts';
-import { EnvError, parseEnv } from './env.ts';
+import { readEnvOrExit } from './env.ts';
 import { createWebServer, shutdown } from './http.ts';
 import { startTracking } from './tracking/index.ts';
 
@@ -18,16 +18,7 @@ const STARTUP_STOP_MS = 10_000;
 class StartupInterrupted extends Error {}
 
 async function main() {
-  let env: ReturnType<typeof parseEnv>;
-  try {
-    env = parseEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
+  const env = readEnvOrExit();
   const logger = pino({ level: env.LOG_LEVEL, base: { service: 'encore' } });
 
   // Signals are ours from the first line: before listening they interrupt start-up (ADR 0016),

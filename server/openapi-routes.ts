@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { OnboardingSchema, RegisterAccountSchema, UpdateProfileSchema } from '../contracts/accounts.ts';
+import {
+  OnboardingSchema,
+  RegisterAccountSchema,
+  UidParamsSchema,
+  UpdateProfileSchema,
+} from '../contracts/accounts.ts';
 import { COUNTRY_CODES } from '../contracts/enum-values.ts';
+import { CityQuerySchema, ReverseQuerySchema, SuggestQuerySchema } from '../contracts/places.ts';
 import {
   AdminStatsSchema,
   AlertsPageSchema,
@@ -21,11 +27,11 @@ import {
   HistoryQuerySchema,
   PushSubscriptionSchema,
   PushUnsubscribeSchema,
+  TrackedQuerySchema,
   TrackingPreferencesSchema,
   WatchInputSchema,
 } from '../contracts/tracking.ts';
 import { type OpenApiOperation, registerOperations, registerSchemas } from './catalogue/openapi.ts';
-import { CityQuerySchema, ReverseQuerySchema, SuggestQuerySchema } from './catalogue/places-routes.ts';
 
 /**
  * The OpenAPI description of every /api route outside the catalogue (which describes its own,
@@ -55,22 +61,12 @@ const UserLocationSchema = z.object({
   postalCode: z.string().nullable(),
   geoPoint: z.string(),
 });
-const UidParamsSchema = z.object({
-  uid: z
-    .string()
-    .regex(/^[\w-]{1,128}$/)
-    .describe('Account uid'),
-});
 const FileParamsSchema = z.object({ file: z.string().describe('`{id}.ics`') });
 const ImageParamsSchema = z.object({
   version: z.string(),
   theme: z.string(),
   slug: z.string(),
   file: z.string().describe('`{ratio}_{width}.svg`'),
-});
-const TrackedQuerySchema = z.object({
-  eventId: z.array(z.string()).optional().describe('Event ids to check (repeatable)'),
-  attractionId: z.array(z.string()).optional().describe('Attraction ids to check (repeatable)'),
 });
 
 const bad = { description: 'Malformed input; error.field names it' };

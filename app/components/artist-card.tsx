@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { AttractionCardView } from '~/lib/views';
 import { CatalogueImage } from './catalogue-image';
 import { FollowButton } from './tracking/follow-button';
+import { Badge } from './ui/badge';
 
 /** An artist or attraction: image, name, genre and the '{n} upcoming' badge (SPEC §2). */
 export function ArtistCard({ artist, priority = false }: { artist: AttractionCardView; priority?: boolean }) {
@@ -30,9 +31,7 @@ export function ArtistCard({ artist, priority = false }: { artist: AttractionCar
         </h3>
         <div className="mt-1 flex items-center justify-between gap-2 text-xs">
           <span className="truncate text-white/90">{artist.genre ?? 'Live'}</span>
-          <span className="shrink-0 rounded-full bg-white/20 px-2 py-0.5 font-semibold backdrop-blur">
-            {artist.upcoming}
-          </span>
+          <Badge tone="overlay">{artist.upcoming}</Badge>
         </div>
       </div>
     </article>

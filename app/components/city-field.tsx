@@ -1,4 +1,5 @@
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
+import { apiUrl } from '~/lib/auth/config';
 import { request } from '~/lib/http';
 
 /** A city as GET /api/events/places suggests it. */
@@ -62,7 +63,7 @@ export function CityField({
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      request<{ places: PlaceSuggestion[] }>('/api/events/places', {
+      request<{ places: PlaceSuggestion[] }>(apiUrl('/events/places'), {
         query: { q: text, size: 6 },
         signal: controller.signal,
       }).then(

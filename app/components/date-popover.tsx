@@ -1,6 +1,7 @@
 import 'react-day-picker/style.css';
 import { type RefObject, useEffect, useState } from 'react';
 import { type DateRange, DayPicker } from 'react-day-picker';
+import { Button } from '~/components/ui/button';
 import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
 import { dayOf, type Filters, isDay } from '~/lib/filters';
 import { formatSlashDate } from '~/lib/format';
@@ -110,36 +111,36 @@ export default function DatePopover({
         className="encore-calendar mt-2"
       />
       <div className="mt-3 flex items-center gap-2 border-t border-slate-100 pt-3">
-        <button
-          type="button"
+        <Button
+          variant="ghost"
+          size="sm"
           onClick={() => {
             setRange({ from: today, to: today });
             setMonth(today);
           }}
-          className="rounded-full px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
         >
           Today
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="ml-auto"
           onClick={() => {
             setRange(undefined);
             onApply([]);
           }}
-          className="ml-auto rounded-full px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
         >
           Clear
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          size="sm"
           onClick={() => {
             onApply(from ? [from, to || from] : []);
             onOpenChange(false);
           }}
-          className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
         >
           Apply
-        </button>
+        </Button>
       </div>
     </AnchoredPopover>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { buttonClass } from '~/components/ui/button';
 
 /** SPEC §2 error page: the status code, a message and a way home. */
 export function ErrorPage({ status, detail }: { status: number; detail?: string }) {
@@ -9,10 +10,7 @@ export function ErrorPage({ status, detail }: { status: number; detail?: string 
         {status === 404 ? 'Page not found' : 'Nothing to see here :('}
       </h1>
       {detail && <p className="mt-2 text-sm text-slate-600">{detail}</p>}
-      <Link
-        to="/"
-        className="mt-8 rounded-full bg-brand-600 px-6 py-3 text-sm font-semibold text-white hover:bg-brand-700"
-      >
+      <Link to="/" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
         Return to Homepage
       </Link>
     </main>

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import type { EventCardView } from '~/lib/views';
 import { CatalogueImage } from './catalogue-image';
-import { StatusBadge } from './status-badge';
 import { WatchButton } from './tracking/watch-button';
+import { buttonClass } from './ui/button';
+import { CardThumbnail } from './ui/card-thumbnail';
+import { StatusBadge } from './ui/status-badge';
 
 /** A grid card: landscape image, date tile, status, name, date, venue and the lowest price. */
 export function EventCard({ event, priority = false }: { event: EventCardView; priority?: boolean }) {
@@ -69,9 +71,7 @@ export function EventRow({ event }: { event: EventCardView }) {
           <span className="px-1 py-2 text-center text-xs leading-4 font-semibold text-slate-600">{event.when}</span>
         )}
       </div>
-      <div className="hidden aspect-[4/3] w-24 shrink-0 overflow-hidden rounded-lg sm:block">
-        <CatalogueImage image={event.thumb} alt="" sizes="96px" fallbackLabel={event.name} className="h-full w-full" />
-      </div>
+      <CardThumbnail image={event.thumb} name={event.name} shape="event-large" className="max-sm:hidden" />
       <div className="min-w-0 flex-1 max-sm:basis-[calc(100%-4.25rem)]">
         <h3 className="line-clamp-2 text-sm leading-snug font-bold sm:text-base">
           <Link to={event.href} className="after:absolute after:inset-0">
@@ -89,7 +89,7 @@ export function EventRow({ event }: { event: EventCardView }) {
       {event.buyable && (
         <span
           aria-hidden="true"
-          className="hidden shrink-0 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white group-hover:bg-brand-700 md:inline-block"
+          className={buttonClass({ size: 'sm', className: 'hidden shrink-0 group-hover:bg-brand-700 md:inline-block' })}
         >
           See tickets
         </span>

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { buttonClass } from '~/components/ui/button';
 import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
 import { type Filters, RADIUS_CHOICES, type UserLocation, withCurrentLocation, withTypedCity } from '~/lib/filters';
 import { USER_LOCATION_CHANGED } from '~/lib/location-start';
@@ -176,7 +177,7 @@ export default function LocationPopover({
           <button
             type="submit"
             aria-label="Search city"
-            className="absolute top-1.5 right-1.5 grid h-8 w-8 place-items-center rounded-full bg-brand-600 text-white hover:bg-brand-700"
+            className={buttonClass({ size: 'icon', className: 'absolute top-1.5 right-1.5' })}
           >
             {busy === 'city' ? (
               <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Form, useLocation, useNavigate } from 'react-router';
+import { Button } from '~/components/ui/button';
 import type { Suggestions } from './search-panel';
 
 const EMPTY_SUGGESTIONS: Suggestions = { artists: [], events: [] };
@@ -270,12 +271,9 @@ export function SearchBox({
           </button>
         )}
         {big && (
-          <button
-            type="submit"
-            className="absolute top-1/2 right-2 h-10 -translate-y-1/2 rounded-full bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700 max-sm:hidden"
-          >
+          <Button type="submit" className="absolute top-1/2 right-2 h-10 -translate-y-1/2 max-sm:hidden">
             Search
-          </button>
+          </Button>
         )}
       </div>
       <p role="status" className="sr-only">

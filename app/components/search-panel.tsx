@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { apiUrl } from '~/lib/auth/config';
 import type { DiscoveryAttraction, DiscoveryEvent } from '~/lib/discovery';
 import { eventQuery, searchHref } from '~/lib/filters';
 import { request } from '~/lib/http';
@@ -6,9 +7,10 @@ import { loadFilters } from '~/lib/preferences';
 import { STORE_MESSAGES } from '~/lib/store-errors';
 import { type AttractionCardView, type EventCardView, toAttractionCard, toEventCard } from '~/lib/views';
 import { DEFAULTS } from '../../contracts/enum-values.ts';
-import { CatalogueImage } from './catalogue-image';
-import { StatusBadge } from './status-badge';
 import { FetchFailure } from './store-failure';
+import { Badge } from './ui/badge';
+import { CardThumbnail } from './ui/card-thumbnail';
+import { StatusBadge } from './ui/status-badge';
 
 /**
  * The search box's results panel and its data, loaded when the visitor first focuses or types
@@ -28,7 +30,7 @@ export const titleCase = (text: string) =>
 /** SPEC §7 GET /events/search: keyword, size 5 and the remembered search params. */
 export async function suggest(keyword: string, signal: AbortSignal): Promise<Suggestions> {
   const filters = loadFilters();
-  const body = await request<SearchResponse>('/api/events/search', {
+  const body = await request<SearchResponse>(apiUrl('/events/search'), {
     query: { ...eventQuery({ ...filters, keyword, page: 0 }), size: DEFAULTS.searchSize, page: undefined },
     signal,
   });
@@ -113,20 +115,12 @@ export default function SearchPanel({
                   onClick={onPick}
                   className={optionClass(active === index)}
                 >
-                  <CatalogueImage
-                    image={artist.image}
-                    alt=""
-                    sizes="48px"
-                    fallbackLabel={artist.name}
-                    className="h-12 w-12 shrink-0 rounded-full"
-                  />
+                  <CardThumbnail image={artist.image} name={artist.name} shape="artist" />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-semibold">{artist.name}</span>
                     {artist.genre && <span className="block truncate text-xs text-slate-600">{artist.genre}</span>}
                   </span>
-                  <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
-                    {artist.upcoming}
-                  </span>
+                  <Badge>{artist.upcoming}</Badge>
                 </Link>
               ))}
             </div>
@@ -150,13 +144,7 @@ export default function SearchPanel({
                     onClick={onPick}
                     className={optionClass(active === position)}
                   >
-                    <CatalogueImage
-                      image={event.thumb}
-                      alt=""
-                      sizes="64px"
-                      fallbackLabel={event.name}
-                      className="aspect-[4/3] h-12 w-16 shrink-0 rounded-lg"
-                    />
+                    <CardThumbnail image={event.thumb} name={event.name} shape="event" />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-semibold">{event.name}</span>
                       <span className="block truncate text-xs text-slate-600">

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useId, useState } from 'react';
+import { Button } from '~/components/ui/button';
 import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
 import { defaultFilters, type Filters, geoPointOf, parseGeoPoint, SOURCE_LABELS } from '~/lib/filters';
 import { COUNTRY_CODES, SEGMENTS, SOURCES, UNITS } from '../../contracts/enum-values.ts';
@@ -327,23 +328,20 @@ export default function SearchSettingsDialog({
               </div>
             </details>
             <div className="col-span-2 mt-2 flex gap-3">
-              <button
-                type="button"
+              <Button
+                variant="secondary"
+                className="h-11 flex-1"
                 onClick={() => {
                   setForm(formOf(defaultFilters()));
                   setPlace('');
                   setErrors({});
                 }}
-                className="h-11 flex-1 rounded-full text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
               >
                 Reset
-              </button>
-              <button
-                type="submit"
-                className="h-11 flex-1 rounded-full bg-brand-600 text-sm font-semibold text-white hover:bg-brand-700"
-              >
+              </Button>
+              <Button type="submit" className="h-11 flex-1">
                 Apply
-              </button>
+              </Button>
             </div>
           </form>
         </Dialog.Content>

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
+import { Button } from '~/components/ui/button';
 import { storeFailureOf } from '~/lib/store-errors';
 import { ErrorPage } from './error-page';
 
@@ -16,13 +17,9 @@ export function FetchFailure({
     <div role="alert" className={`flex flex-col items-center gap-3 text-center ${className}`}>
       <p className="text-sm font-semibold text-ink">{message}</p>
       <p className="text-sm text-slate-600">Check your connection and try again.</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-      >
+      <Button size="sm" onClick={onRetry}>
         Retry
-      </button>
+      </Button>
     </div>
   );
 }

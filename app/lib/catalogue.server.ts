@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type AppLoadContext, data } from 'react-router';
+import type { z } from 'zod';
 import { type EventsQuery, EventsQuerySchema, type SearchQuery, SearchQuerySchema } from '../../contracts/catalogue.ts';
+import { cachePerOwner } from '../../server/cache.ts';
 import type { Db } from '../../server/db/client.ts';
+import { inputIssue } from '../../server/errors.ts';
 import type { QueryValue } from './http.ts';
 
 /**
@@ -25,38 +28,29 @@ function asQueryInput(record: Record<string, QueryValue>): Record<string, string
   return input;
 }
 
-type Schema<T> = {
-  safeParse(
-    input: unknown,
-  ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-};
-
-function parseOr400<T>(schema: Schema<T>, record: Record<string, QueryValue>): T {
+/** A page's bad filter is a 400 worded as the API words it (server/errors.ts). */
+function parseOr400<S extends z.ZodType>(schema: S, record: Record<string, QueryValue>): z.output<S> {
   const result = schema.safeParse(asQueryInput(record));
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.map(String).join('.');
-  throw data(field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid filters'), { status: 400 });
+  throw data(inputIssue(result.error, 'query').message, { status: 400 });
 }
 
-export const eventsQuery = (record: Record<string, QueryValue>): EventsQuery =>
-  parseOr400<EventsQuery>(EventsQuerySchema, record);
+export const eventsQuery = (record: Record<string, QueryValue>): EventsQuery => parseOr400(EventsQuerySchema, record);
 
-export const searchQuery = (record: Record<string, QueryValue>): SearchQuery =>
-  parseOr400<SearchQuery>(SearchQuerySchema, record);
+export const searchQuery = (record: Record<string, QueryValue>): SearchQuery => parseOr400(SearchQuerySchema, record);
 
 export type GenreOption = { id: string; name: string; segmentId: string; upcoming: number };
 
 const GENRE_TTL_MS = 5 * 60 * 1000;
-const genreCache = new WeakMap<object, { at: number; value: Promise<GenreOption[]> }>();
+const genreCache = cachePerOwner<'genres', Promise<GenreOption[]>>({ ttlMs: GENRE_TTL_MS, maxEntries: 1 });
 
 /**
  * Genres that have upcoming events, per segment, busiest first. Changes only with an ingest,
  * so each process keeps it for a few minutes instead of counting on every page view.
  */
 export function genresWithEvents(db: Db, now = new Date()): Promise<GenreOption[]> {
-  const cached = genreCache.get(db);
-  if (cached && now.getTime() - cached.at < GENRE_TTL_MS) return cached.value;
+  const cached = genreCache(db).get('genres');
+  if (cached) return cached;
   const value = (async () => {
     const result = await db.execute(sql`
       select c.id, c.name, c.parent_id as "segmentId", count(e.id)::int as upcoming
@@ -70,8 +64,8 @@ export function genresWithEvents(db: Db, now = new Date()): Promise<GenreOption[
     const rows = (result as unknown as { rows: GenreOption[] }).rows;
     return rows.map((row) => ({ ...row, upcoming: Number(row.upcoming) }));
   })();
-  value.catch(() => genreCache.delete(db));
-  genreCache.set(db, { at: now.getTime(), value });
+  value.catch(() => genreCache(db).delete('genres', value));
+  genreCache(db).set('genres', value);
   return value;
 }
 

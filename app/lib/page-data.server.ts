@@ -1,4 +1,5 @@
 import type { AppLoadContext } from 'react-router';
+import { Cache } from '../../server/cache';
 import { readQuery } from '../../server/page-query';
 import { FILTERS_COOKIE } from './preferences';
 
@@ -14,8 +15,8 @@ import { FILTERS_COOKIE } from './preferences';
  */
 const MAX_PAGES = 300;
 
-type Entry = { at: number; value: Promise<unknown> };
-const pages = new Map<string, Entry>();
+// Each entry lives PAGE_CACHE_TTL_MS (the env's, given at `set`), like the page cache's.
+const pages = new Cache<string, Promise<unknown>>({ ttlMs: 0, maxEntries: MAX_PAGES });
 let version = 0;
 
 export function sharedPageData<T>(
@@ -39,20 +40,11 @@ export function sharedPageData<T>(
     readQuery(url.pathname + url.search),
     filters,
   ]);
-  const now = Date.now();
   const kept = pages.get(key);
-  if (kept && now - kept.at < ttl) return kept.value as Promise<T>;
+  if (kept) return kept as Promise<T>;
   const value = load();
-  pages.delete(key);
-  pages.set(key, { at: now, value });
-  value.catch(() => {
-    if (pages.get(key)?.value === value) pages.delete(key);
-  });
-  // Insertion order: the first keys are the oldest.
-  for (const old of pages.keys()) {
-    if (pages.size <= MAX_PAGES) break;
-    pages.delete(old);
-  }
+  pages.set(key, value, Date.now() + ttl);
+  value.catch(() => pages.delete(key, value));
   return value;
 }
 

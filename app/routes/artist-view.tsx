@@ -6,6 +6,7 @@ import { DateFilterButton, LocationFilterButton } from '~/components/filter-butt
 import { Pagination } from '~/components/pagination';
 import { TicketCategoryPicker } from '~/components/ticket-category-picker';
 import { FollowButton } from '~/components/tracking/follow-button';
+import { buttonClass } from '~/components/ui/button';
 import type { Route } from './+types/artist';
 
 export default function ArtistView({ page }: { page: Route.ComponentProps['loaderData'] }) {
@@ -115,10 +116,7 @@ export default function ArtistView({ page }: { page: Route.ComponentProps['loade
                 : `${artist.name} has no dates on sale right now. Check back soon.`}
             </p>
             {page.narrowed && (
-              <Link
-                to={page.showAllHref}
-                className="mt-5 inline-block rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
-              >
+              <Link to={page.showAllHref} className={buttonClass({ className: 'mt-5 inline-block' })}>
                 Show all dates
               </Link>
             )}

@@ -3,9 +3,11 @@ import { Link, useParams } from 'react-router';
 import { CatalogueImage } from '~/components/catalogue-image';
 import { EventRow } from '~/components/event-card';
 import { MorePhotos, MoreVenueDetails } from '~/components/event-extras';
-import { StatusBadge } from '~/components/status-badge';
 import { TicketCategoryPicker } from '~/components/ticket-category-picker';
 import { EventTracking } from '~/components/tracking/event-tracking';
+import { Badge } from '~/components/ui/badge';
+import { buttonClass } from '~/components/ui/button';
+import { StatusBadge } from '~/components/ui/status-badge';
 import type { Route } from './+types/event';
 
 const CALENDAR =
@@ -63,9 +65,9 @@ export default function EventView({ page }: { page: Route.ComponentProps['loader
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={event.status} />
             {event.genres.map((name) => (
-              <span key={name} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+              <Badge key={name} tone="neutral">
                 {name}
-              </span>
+              </Badge>
             ))}
           </div>
           <h1 className="mt-3 text-3xl leading-tight font-black tracking-tight break-words sm:text-5xl">
@@ -205,7 +207,7 @@ function BuyOptions({ tickets }: { tickets: Tickets }) {
         href={tickets.buy.href}
         target="_blank"
         rel="noopener noreferrer nofollow"
-        className="mt-5 flex h-12 items-center justify-center gap-2 rounded-full bg-brand-600 px-5 font-bold text-white hover:bg-brand-700"
+        className={buttonClass({ size: 'lg', className: 'mt-5 flex h-12 items-center justify-center gap-2' })}
       >
         {tickets.buy.label}
         <ExternalIcon />
@@ -225,11 +227,11 @@ function BuyOptions({ tickets }: { tickets: Tickets }) {
                 target="_blank"
                 rel="noopener noreferrer nofollow"
                 aria-label={`Search ${link.seller} for this event (opens in a new tab)`}
-                className={`flex h-11 items-center justify-center gap-1.5 rounded-full px-3 text-sm font-bold ${
-                  index === 0
-                    ? 'bg-brand-600 text-white hover:bg-brand-700'
-                    : 'bg-white text-brand-700 ring-1 ring-brand-600 ring-inset hover:bg-brand-50'
-                }`}
+                className={buttonClass({
+                  variant: index === 0 ? 'primary' : 'secondary',
+                  size: 'sm',
+                  className: 'flex h-11 items-center justify-center gap-1.5',
+                })}
               >
                 {link.seller}
                 <ExternalIcon />
@@ -271,7 +273,7 @@ function StickyBuyBar({ tickets }: { tickets: Tickets }) {
       <a
         href={href}
         {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}
-        className="inline-flex h-11 shrink-0 items-center gap-2 rounded-full bg-brand-600 px-5 text-sm font-bold text-white hover:bg-brand-700"
+        className={buttonClass({ className: 'inline-flex h-11 shrink-0 items-center gap-2' })}
       >
         {external ? 'Buy tickets' : 'Find tickets'}
         {external && <ExternalIcon />}

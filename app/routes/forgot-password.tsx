@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, redirect, useSearchParams } from 'react-router';
+import { Button, buttonClass } from '~/components/ui/button';
 import {
   INVALID_EMAIL_MESSAGE,
   isValidEmail,
@@ -22,8 +23,6 @@ const authErrorMessage = (error: unknown) => import('~/lib/auth/auth-errors').th
 
 const inputClass =
   'rounded-lg border border-slate-300 px-3 py-2 text-base outline-none focus:border-brand-500 aria-invalid:border-red-500';
-const buttonClass =
-  'rounded-full bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60';
 
 /**
  * SPEC §2 /forgot-password (auth layout). Without a code: ask Firebase to email a reset link.
@@ -121,9 +120,9 @@ function RequestReset() {
             </p>
           )}
         </div>
-        <button type="submit" disabled={busy} className={buttonClass}>
+        <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Sending…' : 'Send reset link'}
-        </button>
+        </Button>
       </form>
       <Link to="/signin" className="text-sm font-semibold text-brand-700 hover:underline">
         Back to sign in
@@ -198,7 +197,7 @@ function ChooseNewPassword({ code }: { code: string }) {
         <p role="status" className="text-slate-700">
           Your password has been changed. Sign in with your new password.
         </p>
-        <Link to="/signin" className={`${buttonClass} text-center`}>
+        <Link to="/signin" className={buttonClass({ size: 'lg', className: 'text-center' })}>
           Sign in
         </Link>
       </div>
@@ -268,9 +267,9 @@ function ChooseNewPassword({ code }: { code: string }) {
             </p>
           )}
         </div>
-        <button type="submit" disabled={busy || !email} className={buttonClass}>
+        <Button type="submit" size="lg" disabled={busy || !email}>
           {busy ? 'Saving…' : 'Save new password'}
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -5,8 +5,8 @@ import { EventCard, EventRow } from '~/components/event-card';
 import { DateFilterButton, LocationFilterButton, SearchSettingsButton } from '~/components/filter-buttons';
 import { Pagination } from '~/components/pagination';
 import { SearchBox } from '~/components/search-box';
-import { StatusBadge } from '~/components/status-badge';
 import { TicketCategoryPicker } from '~/components/ticket-category-picker';
+import { StatusBadge } from '~/components/ui/status-badge';
 import type { Route } from './+types/kitchen-sink';
 
 function Specimen({ title, note, children }: { title: string; note?: string; children: ReactNode }) {

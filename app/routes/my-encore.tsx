@@ -1,10 +1,10 @@
 import { MyEncoreTracking } from '~/components/tracking/my-encore-tracking';
+import { accountDetails } from '~/lib/accounts.server';
 import { useBrowserGuard } from '~/lib/auth/guard';
 import { PRIVATE_HEADERS } from '~/lib/auth.server';
 import { greetingName } from '~/lib/display-name';
 import { guardedUser, namedMiddleware } from '~/lib/route-middleware.server';
 import { loadMyEncore } from '~/lib/tracking.server';
-import { getAccountDetails } from '../../server/accounts/accounts';
 import type { Route } from './+types/my-encore';
 
 export const meta = () => [{ title: 'my Encore · Encore' }, { name: 'robots', content: 'noindex' }];
@@ -17,7 +17,7 @@ export const middleware: Route.MiddlewareFunction[] = namedMiddleware('requireUs
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = guardedUser(context);
   const [details, tracking] = await Promise.all([
-    getAccountDetails(context.services.database.db, user.uid),
+    accountDetails(context, user.uid),
     loadMyEncore(request, context, user.uid),
   ]);
   const name =

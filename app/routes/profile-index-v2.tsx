@@ -1,6 +1,8 @@
 import { Link, useRevalidator } from 'react-router';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { accountDetails } from '~/lib/accounts.server';
 import { requireSignIn } from '~/lib/auth/dialog-store';
-import { getAccountDetails } from '../../server/accounts/accounts';
 import type { Route } from './+types/profile-index-v2';
 
 export const meta = () => [{ title: 'Profile · Encore' }, { name: 'robots', content: 'noindex' }];
@@ -14,7 +16,7 @@ export const headers = () => ({ 'Cache-Control': 'private, no-store' });
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.sessionUser;
   if (!user) return { profile: null };
-  const details = await getAccountDetails(context.services.database.db, user.uid);
+  const details = await accountDetails(context, user.uid);
   const fullName = [details?.firstName, details?.lastName].filter(Boolean).join(' ');
   return {
     profile: {
@@ -37,13 +39,9 @@ export default function ProfileIndexV2({ loaderData }: Route.ComponentProps) {
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-3xl font-bold text-ink">Your Encore profile</h1>
         <p className="mt-3 text-slate-600">Sign in to see your profile as other Encore members see it.</p>
-        <button
-          type="button"
-          onClick={() => requireSignIn(() => revalidator.revalidate())}
-          className="mt-6 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-        >
+        <Button size="lg" className="mt-6" onClick={() => requireSignIn(() => revalidator.revalidate())}>
           Sign in
-        </button>
+        </Button>
       </main>
     );
   }
@@ -73,7 +71,9 @@ export default function ProfileIndexV2({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-slate-600">Member since {monthYear.format(new Date(profile.memberSince))}</p>
         )}
         {profile.admin && (
-          <p className="mt-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">Encore team</p>
+          <p className="mt-2">
+            <Badge size="md">Encore team</Badge>
+          </p>
         )}
         <p className="mt-6 text-sm text-slate-500">This is how your name and picture appear to other members.</p>
         <Link to="/profile" className="mt-2 font-semibold text-brand-700 hover:underline">

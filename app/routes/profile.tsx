@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
+import { accountDetails } from '~/lib/accounts.server';
 import { setAccount, withCacheBuster } from '~/lib/auth/account-store';
 import { authRequest } from '~/lib/auth/api';
 import { useBrowserGuard } from '~/lib/auth/guard';
@@ -7,8 +8,7 @@ import { compressImage, ImageReadError } from '~/lib/auth/image';
 import { PRIVATE_HEADERS } from '~/lib/auth.server';
 import { HttpError } from '~/lib/http';
 import { guardedUser, namedMiddleware } from '~/lib/route-middleware.server';
-import type { Profile } from '../../contracts/accounts';
-import { getAccountDetails } from '../../server/accounts/accounts';
+import { NAME_MAX, type Profile } from '../../contracts/accounts';
 import type { Route } from './+types/profile';
 
 export const meta = () => [{ title: 'My account · Encore' }, { name: 'robots', content: 'noindex' }];
@@ -19,7 +19,7 @@ export const middleware: Route.MiddlewareFunction[] = namedMiddleware('requireUs
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = guardedUser(context);
-  const details = await getAccountDetails(context.services.database.db, user.uid);
+  const details = await accountDetails(context, user.uid);
   return {
     email: details?.email || user.email || '',
     firstName: details?.firstName ?? '',
@@ -28,8 +28,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     image: details?.image ?? '',
   };
 }
-
-const NAME_MAX = 60;
 
 /** SPEC §2 /profile ('my account'): first and last name and the picture, and signing out. */
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {

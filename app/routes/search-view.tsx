@@ -6,6 +6,7 @@ import { EventCard } from '~/components/event-card';
 import { DateFilterButton, LocationFilterButton, SearchSettingsButton } from '~/components/filter-buttons';
 import { Pagination } from '~/components/pagination';
 import { TicketCategoryPicker } from '~/components/ticket-category-picker';
+import { buttonClass } from '~/components/ui/button';
 import type { ChoiceLink } from '~/lib/page-links';
 import type { Route } from './+types/search';
 
@@ -192,10 +193,7 @@ export default function SearchView({ page }: { page: Route.ComponentProps['loade
             <p className="text-lg font-semibold">No results found</p>
             <p className="mt-1 text-sm text-slate-600">Try fewer words, other dates or a wider area.</p>
             {page.clearHref && (
-              <Link
-                to={page.clearHref}
-                className="mt-5 inline-block rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
-              >
+              <Link to={page.clearHref} className={buttonClass({ className: 'mt-5 inline-block' })}>
                 Clear all filters
               </Link>
             )}

@@ -1,10 +1,21 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { getSystemRole } from './accounts.ts';
 import { IdentityUnavailableError, TokenError, type VerifiedToken } from './verifier.ts';
 
 export type AuthRequirement = 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes that need a signed-in user ('user') or an administrator ('admin'). */
+    auth?: AuthRequirement;
+  }
+  interface FastifyRequest {
+    /** Who sent the request, once `authenticateRequests` verified it; read it with `currentUser`. */
+    authUser: VerifiedToken | null;
+  }
+}
 
 /** The Bearer token of a request (SPEC §7: "send it as a Bearer Authorization header"). */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -51,4 +62,29 @@ export async function authenticate(
     if (role !== 'admin') throw new ApiError(403, 'forbidden', 'Only administrators may do this');
   }
   return verified;
+}
+
+/**
+ * The one way an API scope knows its user: each request that `requirementOf` says needs a
+ * user is authenticated first (onRequest, so a rate limit can key on the uid), marked
+ * private, and its verified token kept on the request for `currentUser`.
+ */
+export function authenticateRequests(
+  scope: FastifyInstance,
+  services: Services,
+  requirementOf: (request: FastifyRequest) => AuthRequirement | undefined,
+): void {
+  scope.decorateRequest('authUser', null);
+  scope.addHook('onRequest', async (request, reply) => {
+    const requirement = requirementOf(request);
+    if (!requirement) return;
+    reply.header('Cache-Control', 'private, no-store');
+    request.authUser = await authenticate(request, services, requirement);
+  });
+}
+
+/** The verified user of a request `authenticateRequests` guarded; 401 for anyone else. */
+export function currentUser(request: FastifyRequest): VerifiedToken {
+  if (!request.authUser) throw unauthenticated();
+  return request.authUser;
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   IMAGE_MAX_BYTES,
   OnboardingSchema,
   RegisterAccountSchema,
+  UidParamsSchema,
   UpdateProfileSchema,
 } from '../../contracts/accounts.ts';
 import type { Services } from '../context.ts';
@@ -23,20 +23,9 @@ import {
   saveOnboarding,
   updateNames,
 } from './accounts.ts';
-import { type AuthRequirement, authenticate } from './guards.ts';
+import { authenticateRequests, currentUser } from './guards.ts';
 import { ImageRejected, imageStore, processImage } from './images.ts';
 import { SESSION_COOKIE } from './session.ts';
-import type { VerifiedToken } from './verifier.ts';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Routes that need a signed-in user ('user') or an administrator ('admin'). */
-    auth?: AuthRequirement;
-  }
-  interface FastifyRequest {
-    authUser: VerifiedToken | null;
-  }
-}
 
 /** Per user and minute; generous for people, tight for scripts replaying a stolen token. */
 export const RATE_LIMITS = {
@@ -46,28 +35,6 @@ export const RATE_LIMITS = {
   onboarding: { max: 10, timeWindow: 60_000 },
   image: { max: 10, timeWindow: 60_000 },
 } as const;
-
-const UidParamsSchema = z.object({
-  uid: z.string().regex(/^[\w-]{1,128}$/, 'must be a user id'),
-});
-
-const user = (request: FastifyRequest): VerifiedToken => {
-  if (!request.authUser) throw new ApiError(401, 'unauthenticated', 'Sign in to continue');
-  return request.authUser;
-};
-
-/** zod's "unrecognized key" issue has no path; name the key so the 400 names the field. */
-function parseStrict<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    if (issue?.code === 'unrecognized_keys') {
-      const key = String(issue.keys[0]);
-      throw new ApiError(400, 'invalid_request', `${key}: is not an accepted field`, key);
-    }
-  }
-  return parseInput(schema, input);
-}
 
 /**
  * Accounts, onboarding, profile pictures, the SSR session cookie and admin figures
@@ -79,15 +46,8 @@ export const accountsPlugin: FastifyPluginAsync<{ services: Services }> = async 
   const images = imageStore(services.env.DATA_DIR);
 
   await api.register(fastifyCookie);
-  api.decorateRequest('authUser', null);
-
   // Authentication first (onRequest), so the rate limit below can key on the uid.
-  api.addHook('onRequest', async (request, reply) => {
-    const requirement = request.routeOptions.config.auth;
-    if (!requirement) return;
-    reply.header('Cache-Control', 'private, no-store');
-    request.authUser = await authenticate(request, services, requirement);
-  });
+  authenticateRequests(api, services, (request) => request.routeOptions.config.auth);
 
   await api.register(rateLimit, {
     global: false,
@@ -122,7 +82,7 @@ export const accountsPlugin: FastifyPluginAsync<{ services: Services }> = async 
 
   // ─── Session cookie for server rendering (SPEC §7 token sync) ──────────────────────────
   api.post('/session', { config: { auth: 'user', rateLimit: RATE_LIMITS.session } }, async (request, reply) => {
-    const token = user(request);
+    const token = currentUser(request);
     const maxAge = Math.max(0, token.expiresAt - Math.floor(Date.now() / 1000));
     reply.setCookie(SESSION_COOKIE, request.headers.authorization!.replace(/^Bearer\s+/i, '').trim(), {
       httpOnly: true,
@@ -148,24 +108,24 @@ export const accountsPlugin: FastifyPluginAsync<{ services: Services }> = async 
   // ─── Accounts ─────────────────────────────────────────────────────────────────────────
   api.post('/accounts', { config: { auth: 'user', rateLimit: RATE_LIMITS.register } }, async (request, reply) => {
     const input = parseInput(RegisterAccountSchema, request.body);
-    const { profile, created } = await registerAccount(db, user(request), input, services.env.ADMIN_EMAILS);
+    const { profile, created } = await registerAccount(db, currentUser(request), input, services.env.ADMIN_EMAILS);
     return reply.status(created ? 201 : 200).send(profile);
   });
 
   api.get('/accounts/me', { config: { auth: 'user' } }, async (request) => {
-    const profile = await getProfile(db, user(request).uid);
+    const profile = await getProfile(db, currentUser(request).uid);
     if (!profile) throw accountNotFound();
     return profile;
   });
 
   api.patch('/accounts/me', { config: { auth: 'user', rateLimit: RATE_LIMITS.profile } }, async (request) => {
-    const names = parseStrict(UpdateProfileSchema, request.body);
-    return updateNames(db, user(request).uid, names);
+    const names = parseInput(UpdateProfileSchema, request.body);
+    return updateNames(db, currentUser(request).uid, names);
   });
 
   api.post('/accounts/onboarding', { config: { auth: 'user', rateLimit: RATE_LIMITS.onboarding } }, async (request) => {
-    const answers = parseStrict(OnboardingSchema, request.body);
-    return saveOnboarding(db, user(request).uid, answers);
+    const answers = parseInput(OnboardingSchema, request.body);
+    return saveOnboarding(db, currentUser(request).uid, answers);
   });
 
   // ─── Profile picture ──────────────────────────────────────────────────────────────────
@@ -189,7 +149,7 @@ export const accountsPlugin: FastifyPluginAsync<{ services: Services }> = async 
         if (error instanceof ImageRejected) throw new ApiError(error.status, error.code, error.message, 'image');
         throw error;
       }
-      const uid = user(request).uid;
+      const uid = currentUser(request).uid;
       const file = await images.put(uid, image);
       let saved: Awaited<ReturnType<typeof saveImage>>;
       try {
@@ -204,7 +164,7 @@ export const accountsPlugin: FastifyPluginAsync<{ services: Services }> = async 
   );
 
   api.delete('/accounts/me/image', { config: { auth: 'user', rateLimit: RATE_LIMITS.image } }, async (request) => {
-    const { profile, removed } = await deleteImage(db, user(request).uid);
+    const { profile, removed } = await deleteImage(db, currentUser(request).uid);
     await images.remove(removed);
     return profile;
   });

@@ -1,4 +1,5 @@
 import type { SystemRole } from '../../contracts/accounts.ts';
+import { cachePerOwner } from '../cache.ts';
 import type { Services } from '../context.ts';
 import { getSystemRole } from './accounts.ts';
 import { TokenError } from './verifier.ts';
@@ -50,32 +51,8 @@ export const readSessionToken = (cookieHeader: string | null | undefined) => rea
 export const SESSION_USER_TTL_MS = 30_000;
 const SESSION_USERS_MAX = 10_000;
 
-type Known = { user: SessionUser; until: number };
-/** Per auth service (one per server; tests build several), token → user, oldest first. */
-const known = new WeakMap<object, Map<string, Known>>();
-
-function remembered(services: Services, token: string, now: number): SessionUser | undefined {
-  const users = known.get(services.auth);
-  const entry = users?.get(token);
-  if (!entry) return undefined;
-  if (entry.until > now) return entry.user;
-  users!.delete(token);
-  return undefined;
-}
-
-function remember(services: Services, token: string, user: SessionUser, expiresAtMs: number, now: number) {
-  let users = known.get(services.auth);
-  if (!users) {
-    users = new Map();
-    known.set(services.auth, users);
-  }
-  users.set(token, { user, until: Math.min(now + SESSION_USER_TTL_MS, expiresAtMs) });
-  // Insertion order: the first keys are the oldest.
-  for (const key of users.keys()) {
-    if (users.size <= SESSION_USERS_MAX) break;
-    users.delete(key);
-  }
-}
+/** Per auth service (one per server; tests build several): token → user. */
+const known = cachePerOwner<string, SessionUser>({ ttlMs: SESSION_USER_TTL_MS, maxEntries: SESSION_USERS_MAX });
 
 /**
  * The verified user behind a request's session cookie, or null. A bad, expired or revoked
@@ -93,7 +70,7 @@ export async function readSessionUser(
   if (!token) return null;
   const now = Date.now();
   if (!options.checkRevoked) {
-    const user = remembered(services, token, now);
+    const user = known(services.auth).get(token);
     if (user) return user;
   }
   try {
@@ -106,7 +83,8 @@ export async function readSessionUser(
       registered: role !== undefined,
     };
     // Not yet registered: the next page must see the registration as soon as it is done.
-    if (user.registered) remember(services, token, user, verified.expiresAt * 1000, now);
+    if (user.registered)
+      known(services.auth).set(token, user, Math.min(now + SESSION_USER_TTL_MS, verified.expiresAt * 1000));
     return user;
   } catch (error) {
     if (error instanceof TokenError) return null;

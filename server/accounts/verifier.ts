@@ -1,6 +1,7 @@
 import { createPublicKey, type KeyObject, verify as verifySignature, X509Certificate } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { Cache } from '../cache.ts';
 
 /**
  * Firebase ID token verification (ARCHITECTURE.md: identity). Two verifiers share one result
@@ -252,7 +253,13 @@ export function createEmulatorVerifier(options: {
   const recheckMs = options.recheckMs ?? 30_000;
   const maxEntries = options.maxEntries ?? 10_000;
   const lookupUrl = `http://${options.emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(options.projectId)}/accounts:lookup`;
-  const confirmed = new Map<string, { verified: VerifiedToken; checkedAt: number }>();
+  // Kept until the token expires: a token confirmed once skips the sign-in checks below when
+  // it is looked up again after `recheckMs`.
+  const confirmed = new Cache<string, { verified: VerifiedToken; checkedAt: number }>({
+    ttlMs: recheckMs,
+    maxEntries,
+    now,
+  });
 
   async function lookup(uid: string): Promise<EmulatorUser | undefined> {
     let response: Response;
@@ -322,15 +329,7 @@ export function createEmulatorVerifier(options: {
       if ((email ?? '') !== (user.email ?? '')) throw new TokenError('token_invalid', 'email differs');
     }
     const verified = known?.verified ?? toVerified(payload);
-    if (confirmed.size >= maxEntries) {
-      // Drop the oldest entries (Map keeps insertion order) and any that expired.
-      for (const [key, entry] of confirmed) {
-        if (confirmed.size < maxEntries && entry.verified.expiresAt * 1000 > nowMs) break;
-        confirmed.delete(key);
-      }
-    }
-    confirmed.delete(token);
-    confirmed.set(token, { verified, checkedAt: nowMs });
+    confirmed.set(token, { verified, checkedAt: nowMs }, verified.expiresAt * 1000);
     return verified;
   };
 }

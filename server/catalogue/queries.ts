@@ -9,6 +9,7 @@ import {
   type SearchQuery,
 } from '../../contracts/catalogue.ts';
 import { type CatalogueSource, DEFAULTS, type TicketCategory, type Unit } from '../../contracts/enums.ts';
+import { cachePerOwner } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import {
   type AttractionRow,
@@ -343,21 +344,23 @@ function venueOf(row: EventWithVenueRow): VenueRow | undefined {
  */
 const NAMES_TTL_MS = 60_000;
 const NAMES_RETRY_MS = 1_000;
-const nameCache = new WeakMap<object, { names: Map<string, string>; loadedAt: number }>();
+const nameCache = cachePerOwner<'names', { names: Map<string, string>; loadedAt: number }>({
+  ttlMs: NAMES_TTL_MS,
+  maxEntries: 1,
+});
 
 export async function classificationNames(
   db: Queryable,
   rowsNeeding: readonly ClassificationColumns[],
 ): Promise<Names> {
   const now = Date.now();
-  const cached = nameCache.get(db);
-  const age = cached ? now - cached.loadedAt : Number.POSITIVE_INFINITY;
+  const cached = nameCache(db).get('names');
   const missing = (names: Map<string, string>) =>
     rowsNeeding.some((r) => [r.segment_id, r.genre_id, r.sub_genre_id].some((id) => id && !names.has(id)));
-  if (cached && age < NAMES_TTL_MS && (age < NAMES_RETRY_MS || !missing(cached.names))) return cached.names;
+  if (cached && (now - cached.loadedAt < NAMES_RETRY_MS || !missing(cached.names))) return cached.names;
   const list = await rows<{ id: string; name: string }>(db, sql`select id, name from classifications`);
   const names = new Map(list.map((c) => [c.id, c.name]));
-  nameCache.set(db, { names, loadedAt: now });
+  nameCache(db).set('names', { names, loadedAt: now }, now + NAMES_TTL_MS);
   return names;
 }
 

@@ -1,6 +1,5 @@
 import zlib from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
-import type { z } from 'zod';
 import {
   AttractionSchema,
   ClassificationSchema,
@@ -19,9 +18,10 @@ import {
   UpcomingEventsSchema,
   VenueSchema,
 } from '../../contracts/catalogue.ts';
+import { Cache } from '../cache.ts';
 import { pickEncoding } from '../compress.ts';
 import type { Services } from '../context.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { notFound, parseInput } from '../errors.ts';
 import { onCatalogueChanged } from './changes.ts';
 import { getAttraction, getEvent, getEventImages, getVenue, listEvents } from './events.ts';
 import { type OpenApiOperation, registerOperations, registerSchemas } from './openapi.ts';
@@ -33,17 +33,6 @@ import { searchText } from './text.ts';
  * Catalogue reads under /api (SPEC §7). Every answer comes from our database; handlers
  * parse, call the same domain function the page loaders call, and send.
  */
-
-/** Bad input is a 400 naming the parameter (the top-level one for list items) and why. */
-function parse<S extends z.ZodType>(schema: S, input: unknown, code: string): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = issue.path.find((p): p is string => typeof p === 'string');
-  const value =
-    issue.path.length > 1 && typeof issue.path[1] === 'number' ? ` (value ${Number(issue.path[1]) + 1})` : '';
-  throw new ApiError(400, code, field ? `${field}${value} ${issue.message}` : issue.message, field);
-}
 
 /** Catalogue answers change only with an ingest; a short shared cache is safe. */
 const CACHE = 'public, max-age=60';
@@ -59,33 +48,6 @@ const SEARCH_CACHE_MS = 30_000;
 const SEARCH_CACHE_ENTRIES = 500;
 
 type Answer = { json: string; br?: Buffer; gzip?: Buffer };
-
-class AnswerCache {
-  private readonly entries = new Map<string, { answer: Answer; expires: number }>();
-  constructor(
-    private readonly maxEntries: number,
-    private readonly ttlMs: number,
-  ) {}
-
-  get(key: string, now: number): Answer | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.expires <= now) return undefined;
-    this.entries.set(key, entry); // most recently used last
-    return entry.answer;
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-
-  set(key: string, answer: Answer, now: number): void {
-    this.entries.delete(key);
-    this.entries.set(key, { answer, expires: now + this.ttlMs });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-  }
-}
 
 /**
  * A search answer is compressed once, at a light Brotli level (as small as level 4 on these
@@ -107,20 +69,20 @@ function encoded(answer: Answer, encoding: 'br' | 'gzip'): Buffer {
 export const catalogueRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
   const db = services.database.db;
 
-  const searches = new AnswerCache(SEARCH_CACHE_ENTRIES, SEARCH_CACHE_MS);
+  const searches = new Cache<string, Answer>({ ttlMs: SEARCH_CACHE_MS, maxEntries: SEARCH_CACHE_ENTRIES });
   // Answers of an older version can no longer be asked for: let them go at once.
   const stop = onCatalogueChanged(() => searches.clear());
   api.addHook('onClose', async () => stop());
   api.get('/events/search', async (request, reply) => {
-    const query = parse(SearchQuerySchema, request.query, 'invalid_query');
+    const query = parseInput(SearchQuerySchema, request.query, 'invalid_query');
     const index = await searchIndexFor(db);
     const version = index.version;
     const key = `${version}:${JSON.stringify({ ...query, keyword: query.keyword && searchText(query.keyword) })}`;
-    let answer = searches.get(key, Date.now());
+    let answer = searches.get(key);
     if (answer === undefined) {
       answer = { json: JSON.stringify(await searchCatalogue(db, query, { index })) };
       // An answer read while a patch landed belongs to no single version: served, not kept.
-      if (index.version === version) searches.set(key, answer, Date.now());
+      if (index.version === version) searches.set(key, answer);
     }
     reply.header('cache-control', CACHE).type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     const encoding =
@@ -130,34 +92,34 @@ export const catalogueRoutes: FastifyPluginAsync<{ services: Services }> = async
   });
 
   api.get('/events', async (request, reply) => {
-    const query = parse(EventsQuerySchema, request.query, 'invalid_query');
+    const query = parseInput(EventsQuerySchema, request.query, 'invalid_query');
     return reply.header('cache-control', CACHE).send(await listEvents(db, query));
   });
 
   api.get('/events/:id', async (request, reply) => {
-    const { id } = parse(IdParamsSchema, request.params, 'invalid_path');
-    const { ticketCategory } = parse(EventQuerySchema, request.query, 'invalid_query');
+    const { id } = parseInput(IdParamsSchema, request.params, 'invalid_path');
+    const { ticketCategory } = parseInput(EventQuerySchema, request.query, 'invalid_query');
     const event = await getEvent(db, id, { ticketCategory });
     if (!event) throw notFound('Event');
     return reply.header('cache-control', CACHE).send(event);
   });
 
   api.get('/events/:id/images', async (request, reply) => {
-    const { id } = parse(IdParamsSchema, request.params, 'invalid_path');
+    const { id } = parseInput(IdParamsSchema, request.params, 'invalid_path');
     const images = await getEventImages(db, id);
     if (!images) throw notFound('Event');
     return reply.header('cache-control', CACHE).send(images);
   });
 
   api.get('/events/attraction/:id', async (request, reply) => {
-    const { id } = parse(IdParamsSchema, request.params, 'invalid_path');
+    const { id } = parseInput(IdParamsSchema, request.params, 'invalid_path');
     const attraction = await getAttraction(db, id);
     if (!attraction) throw notFound('Attraction');
     return reply.header('cache-control', CACHE).send(attraction);
   });
 
   api.get('/events/venue/:id', async (request, reply) => {
-    const { id } = parse(IdParamsSchema, request.params, 'invalid_path');
+    const { id } = parseInput(IdParamsSchema, request.params, 'invalid_path');
     const venue = await getVenue(db, id);
     if (!venue) throw notFound('Venue');
     return reply.header('cache-control', CACHE).send(venue);

@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { CalendarFeed } from '../../contracts/tracking.ts';
 import {
   AlertParamsSchema,
@@ -12,10 +11,11 @@ import {
   HistoryQuerySchema,
   PushSubscriptionSchema,
   PushUnsubscribeSchema,
+  TrackedQuerySchema,
   TrackingPreferencesSchema,
   WatchInputSchema,
 } from '../../contracts/tracking.ts';
-import { authenticate } from '../accounts/guards.ts';
+import { authenticateRequests, currentUser } from '../accounts/guards.ts';
 import type { Services } from '../context.ts';
 import { ApiError, notFound, parseInput } from '../errors.ts';
 import { rateLimitStorage } from '../rate-limit-store.ts';
@@ -41,30 +41,6 @@ import { deleteWatch, listWatches, putWatch, watchedAmong } from './watches.ts';
 
 /** Per signed-in user and minute, across /api/me: plenty for a person, a brake on scripts. */
 export const TRACKING_RATE_LIMIT = { max: 300, timeWindow: 60_000 } as const;
-
-/** zod reports an unknown key without a path; name the key so the 400 names the field. */
-function parseBody<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    if (issue?.code === 'unrecognized_keys') {
-      const key = String(issue.keys[0]);
-      throw new ApiError(400, 'invalid_request', `${key}: is not an accepted field`, key);
-    }
-  }
-  return parseInput(schema, input);
-}
-
-const TrackedQuerySchema = z.object({
-  eventId: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
-  attractionId: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
-});
 
 function sendCalendar(reply: FastifyReply, body: string, filename: string, attachment: boolean) {
   return reply
@@ -125,24 +101,14 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
   // ─── The signed-in fan's own ──────────────────────────────────────────────────────────
   await api.register(
     async (me) => {
-      const uids = new WeakMap<FastifyRequest, string>();
-      const uidOf = (request: FastifyRequest) => {
-        const uid = uids.get(request);
-        if (!uid) throw new ApiError(401, 'unauthenticated', 'Sign in to continue');
-        return uid;
-      };
-
-      me.addHook('onRequest', async (request, reply) => {
-        reply.header('Cache-Control', 'private, no-store');
-        const user = await authenticate(request, services, 'user');
-        uids.set(request, user.uid);
-      });
+      authenticateRequests(me, services, () => 'user');
+      const uidOf = (request: FastifyRequest) => currentUser(request).uid;
 
       await me.register(rateLimit, {
         ...TRACKING_RATE_LIMIT,
         ...rateLimitStorage(services.database),
         hook: 'preHandler',
-        keyGenerator: (request) => `tracking:${uids.get(request) ?? request.ip}`,
+        keyGenerator: (request) => `tracking:${request.authUser?.uid ?? request.ip}`,
         errorResponseBuilder: (_request, context) =>
           new ApiError(429, 'rate_limited', `Too many requests: try again in ${context.after}`),
       });
@@ -196,7 +162,7 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
 
       me.put('/watches/:eventId', async (request, reply) => {
         const { eventId } = parseInput(EventParamsSchema, request.params, 'invalid_path');
-        const input = parseBody(WatchInputSchema, request.body);
+        const input = parseInput(WatchInputSchema, request.body);
         const { created, watch } = await putWatch(db, uidOf(request), eventId, input, history);
         return reply.status(created ? 201 : 200).send({ watch });
       });
@@ -251,7 +217,7 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
 
       me.patch('/alerts/:alertId', async (request) => {
         const { alertId } = parseInput(AlertParamsSchema, request.params, 'invalid_path');
-        const { read } = parseBody(AlertUpdateSchema, request.body);
+        const { read } = parseInput(AlertUpdateSchema, request.body);
         const alert = await setAlertRead(db, uidOf(request), alertId, read);
         if (!alert) throw notFound('Alert');
         return { alert };
@@ -317,7 +283,7 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
       me.get('/tracking-preferences', async (request) => ({ preferences: await getPreferences(db, uidOf(request)) }));
 
       me.put('/tracking-preferences', async (request) => {
-        const input = parseBody(TrackingPreferencesSchema, request.body);
+        const input = parseInput(TrackingPreferencesSchema, request.body);
         return { preferences: await putPreferences(db, uidOf(request), input) };
       });
     },

@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from 'react-router';
 import { useAccount, useSignedIn } from '~/lib/auth/account-store';
 import { openAuthDialog } from '~/lib/auth/dialog-store';
 import { greetingName } from '~/lib/display-name';
+import { buttonClass } from '../ui/button';
 import { preloadSignInDialog, type RootAuthData } from './auth-host';
 
 const base = 'rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap';
@@ -52,7 +53,7 @@ export function AccountButton({ className = '', tone = 'light' }: { className?: 
     <Link
       to="/signin"
       aria-haspopup="dialog"
-      className={`${base} bg-brand-600 text-white hover:bg-brand-700 ${className}`}
+      className={buttonClass({ size: 'sm', className: `whitespace-nowrap ${className}` })}
       data-testid="account-button"
       onMouseEnter={preloadSignInDialog}
       onFocus={preloadSignInDialog}

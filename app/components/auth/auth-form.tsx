@@ -1,5 +1,6 @@
 import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '~/components/ui/button';
 import { getPublicConfig } from '~/lib/auth/config';
 import type { AuthMode } from '~/lib/auth/dialog-store';
 import type { SocialProvider } from '~/lib/auth/session';
@@ -189,11 +190,7 @@ export function AuthForm({ mode, onModeChange, onSuccess, continueTo, renderTitl
             </p>
           )}
         </div>
-        <button
-          type="submit"
-          disabled={busy !== null}
-          className="rounded-full bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
+        <Button type="submit" size="lg" disabled={busy !== null}>
           {busy === 'email'
             ? signingIn
               ? 'Signing in…'
@@ -201,7 +198,7 @@ export function AuthForm({ mode, onModeChange, onSuccess, continueTo, renderTitl
             : signingIn
               ? 'Sign in with email'
               : 'Sign up with email'}
-        </button>
+        </Button>
       </form>
 
       <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">

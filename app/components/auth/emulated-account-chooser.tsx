@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Button } from '~/components/ui/button';
 import type { EmulatedIdentity, SocialProvider } from '~/lib/auth/session';
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '~/lib/auth/validation';
 
@@ -156,13 +157,9 @@ export function EmulatedAccountChooser({
             className="rounded-lg border border-slate-300 px-3 py-2 text-base outline-none focus:border-brand-500"
           />
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-full bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
+        <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Signing in…' : `Sign in with emulated ${name} account`}
-        </button>
+        </Button>
       </form>
       <button type="button" onClick={onBack} className="text-sm font-semibold text-brand-700 hover:underline">
         Back to other sign-in options

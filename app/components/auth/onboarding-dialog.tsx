@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Button } from '~/components/ui/button';
 import { setAccount } from '~/lib/auth/account-store';
 import { authRequest } from '~/lib/auth/api';
 import { formatBudget, markQuizSubmitted, REFERRAL_LABELS, readBudget, VENDOR_LABELS } from '~/lib/auth/onboarding';
@@ -249,13 +250,9 @@ export default function OnboardingDialog({ onClose }: { onClose: (submitted: boo
               <Dialog.Close className="rounded-full px-4 py-2.5 font-semibold text-slate-700 hover:bg-slate-100">
                 Not now
               </Dialog.Close>
-              <button
-                type="submit"
-                disabled={busy}
-                className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-              >
+              <Button type="submit" size="lg" disabled={busy}>
                 {busy ? 'Saving…' : 'Submit answers'}
-              </button>
+              </Button>
             </div>
           </form>
         </Dialog.Content>

@@ -1,3 +1,4 @@
+import { apiUrl } from '~/lib/auth/config';
 import { STORE_MESSAGES } from '~/lib/store-errors';
 import type { Image } from '../../../contracts/catalogue';
 import { FetchFailure } from '../store-failure';
@@ -8,7 +9,7 @@ type EventImages = { id: string; images: Image[] };
 /** The event's photos from GET /api/events/{id}/images, fetched when the visitor asks. */
 export default function EventPhotos({ eventId }: { eventId: string }) {
   const photos = useStoreFetch<EventImages>(
-    `/api/events/${encodeURIComponent(eventId)}/images`,
+    apiUrl(`/events/${encodeURIComponent(eventId)}/images`),
     STORE_MESSAGES.eventImages,
   );
   if (photos.state === 'failed')

@@ -1,3 +1,4 @@
+import { apiUrl } from '~/lib/auth/config';
 import { STORE_MESSAGES } from '~/lib/store-errors';
 import type { Venue } from '../../../contracts/catalogue';
 import { FetchFailure } from '../store-failure';
@@ -5,7 +6,10 @@ import { useStoreFetch } from './use-store-fetch';
 
 /** The venue as GET /api/events/venue/{id} tells it, fetched when the visitor opens it. */
 export default function VenueDetails({ venueId }: { venueId: string }) {
-  const venue = useStoreFetch<Venue>(`/api/events/venue/${encodeURIComponent(venueId)}`, STORE_MESSAGES.venueDetails);
+  const venue = useStoreFetch<Venue>(
+    apiUrl(`/events/venue/${encodeURIComponent(venueId)}`),
+    STORE_MESSAGES.venueDetails,
+  );
   if (venue.state === 'failed') return <FetchFailure message={venue.message} onRetry={venue.retry} className="py-6" />;
   if (venue.state === 'loading')
     return (

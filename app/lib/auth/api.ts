@@ -1,6 +1,6 @@
 import { HttpError, type RequestOptions, request } from '../http';
 import { getAccount, setAccount } from './account-store';
-import { getPublicConfig } from './config';
+import { apiUrl } from './config';
 import { loadFirebase } from './firebase';
 import { notifyError } from './notify';
 
@@ -20,10 +20,6 @@ export async function freshIdToken(): Promise<string | undefined> {
   const token = await user.getIdToken();
   if (getAccount().uid && getAccount().token !== token) setAccount({ token });
   return token;
-}
-
-export function apiUrl(path: string): string {
-  return `${getPublicConfig().apiBaseUrl.replace(/\/$/, '')}${path}`;
 }
 
 /**

@@ -23,3 +23,12 @@ export function getPublicConfig(): PublicConfig {
   if (!current) throw new Error('Public config not set: the root route provides it');
   return current;
 }
+
+/**
+ * The one way to address the product API from the browser: `path` under the configured base
+ * (PUBLIC_API_BASE_URL), e.g. apiUrl('/events/search'). The root route sets the base before
+ * anything can ask; until then it is the default, /api.
+ */
+export function apiUrl(path: string): string {
+  return `${(current?.apiBaseUrl ?? '/api').replace(/\/$/, '')}${path}`;
+}

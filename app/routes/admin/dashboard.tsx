@@ -1,9 +1,9 @@
+import { adminStats } from '~/lib/accounts.server';
 import { useBrowserGuard } from '~/lib/auth/guard';
 import { REFERRAL_LABELS } from '~/lib/auth/onboarding';
 import { PRIVATE_HEADERS } from '~/lib/auth.server';
 import { namedMiddleware } from '~/lib/route-middleware.server';
 import type { Distribution } from '../../../contracts/accounts';
-import { getAdminStats } from '../../../server/accounts/accounts';
 import type { Route } from './+types/dashboard';
 
 export const meta = () => [{ title: 'Admin dashboard · Encore' }, { name: 'robots', content: 'noindex' }];
@@ -12,7 +12,7 @@ export const headers = () => PRIVATE_HEADERS;
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('requireAdmin');
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { stats: await getAdminStats(context.services.database.db) };
+  return { stats: await adminStats(context) };
 }
 
 const number = new Intl.NumberFormat('en-US');

@@ -40,6 +40,8 @@ export class MalformedPageError extends Error {
 }
 
 // ─── Schemas ────────────────────────────────────────────────────────────────
+// The shapes Ticketmaster's Discovery API sends, read leniently; our own event, venue and
+// attraction payloads are contracts/catalogue.ts (EventSchema and the rest).
 
 /** Makes a part optional and drops it (instead of failing the item) when malformed. */
 const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
@@ -65,7 +67,7 @@ const numeric = lenient(
   }),
 );
 
-const ImageSchema = z.object({
+const DiscoveryImageSchema = z.object({
   url: z.url({ protocol: /^https?$/ }),
   ratio: z.enum(['16_9', '3_2', '4_3']),
   width: z.number().int().positive(),
@@ -75,14 +77,14 @@ const ImageSchema = z.object({
 
 const IdName = lenient(z.object({ id: z.string().trim().min(1), name: z.string().trim().min(1) }));
 
-const ClassificationSchema = z.object({
+const DiscoveryClassificationSchema = z.object({
   primary: flag,
   segment: IdName,
   genre: IdName,
   subGenre: IdName,
 });
 
-const PriceRangeSchema = z.object({
+const DiscoveryPriceRangeSchema = z.object({
   type: lenient(z.string()),
   currency: lenient(
     z
@@ -95,9 +97,9 @@ const PriceRangeSchema = z.object({
 });
 
 /** Open-ended: `_total`, `ticketmaster`, `tmr`, `universe`, `frontgate`, `_filtered`, … */
-const UpcomingEventsSchema = lenient(z.record(z.string(), z.unknown()));
+const DiscoveryUpcomingEventsSchema = lenient(z.record(z.string(), z.unknown()));
 
-const VenueSchema = z.object({
+const DiscoveryVenueSchema = z.object({
   id: requiredText('venue id'),
   name: requiredText('venue name'),
   url: text,
@@ -109,10 +111,10 @@ const VenueSchema = z.object({
   address: lenient(z.object({ line1: text, line2: text })),
   location: lenient(z.object({ latitude: numeric, longitude: numeric })),
   images: list,
-  upcomingEvents: UpcomingEventsSchema,
+  upcomingEvents: DiscoveryUpcomingEventsSchema,
 });
 
-const AttractionSchema = z.object({
+const DiscoveryAttractionSchema = z.object({
   id: requiredText('attraction id'),
   name: requiredText('attraction name'),
   url: text,
@@ -120,10 +122,10 @@ const AttractionSchema = z.object({
   additionalInfo: text,
   images: list,
   classifications: list,
-  upcomingEvents: UpcomingEventsSchema,
+  upcomingEvents: DiscoveryUpcomingEventsSchema,
 });
 
-const StartSchema = z.object({
+const DiscoveryStartSchema = z.object({
   localDate: text,
   localTime: text,
   dateTime: text,
@@ -133,7 +135,7 @@ const StartSchema = z.object({
   noSpecificTime: flag,
 });
 
-const EventSchema = z.object({
+const DiscoveryEventSchema = z.object({
   id: requiredText('id'),
   name: requiredText('name'),
   test: flag,
@@ -143,7 +145,7 @@ const EventSchema = z.object({
   images: list,
   dates: lenient(
     z.object({
-      start: lenient(StartSchema),
+      start: lenient(DiscoveryStartSchema),
       timezone: text,
       status: lenient(z.object({ code: text })),
     }),
@@ -153,7 +155,7 @@ const EventSchema = z.object({
   _embedded: lenient(z.object({ venues: list, attractions: list })),
 });
 
-const PageSchema = z.object({
+const DiscoveryPageSchema = z.object({
   size: z.number().int().nonnegative(),
   totalElements: z.number().int().nonnegative(),
   totalPages: z.number().int().nonnegative(),
@@ -168,7 +170,7 @@ export function parseEventsPage(body: unknown): ParsedPage {
     throw new MalformedPageError('the answer is not a JSON object');
   }
   const record = body as Record<string, unknown>;
-  const page = PageSchema.safeParse(record.page);
+  const page = DiscoveryPageSchema.safeParse(record.page);
   const embedded = record._embedded;
   // An empty result has no `_embedded` at all.
   let rawEvents: unknown[] = [];
@@ -193,7 +195,7 @@ export function parseEventsPage(body: unknown): ParsedPage {
 
 export function parseEvent(raw: unknown): { item?: ParsedEvent; skips: Skip[] } {
   const skips: Skip[] = [];
-  const parsed = EventSchema.safeParse(raw);
+  const parsed = DiscoveryEventSchema.safeParse(raw);
   if (!parsed.success) {
     const id = typeof (raw as { id?: unknown } | null)?.id === 'string' ? (raw as { id: string }).id : undefined;
     return { skips: [{ kind: 'event', id, reason: firstIssue(parsed.error) }] };
@@ -265,7 +267,7 @@ export function parseEvent(raw: unknown): { item?: ParsedEvent; skips: Skip[] } 
 // ─── Venue and attraction ───────────────────────────────────────────────────
 
 function parseVenue(raw: unknown): { row?: VenueRow; skip?: Skip } {
-  const parsed = VenueSchema.safeParse(raw);
+  const parsed = DiscoveryVenueSchema.safeParse(raw);
   if (!parsed.success) return { skip: { kind: 'venue', id: rawId(raw), reason: firstIssue(parsed.error) } };
   const v = parsed.data;
   const { latitude, longitude } = coordinates(v.location?.latitude, v.location?.longitude);
@@ -294,7 +296,7 @@ function parseVenue(raw: unknown): { row?: VenueRow; skip?: Skip } {
 }
 
 function parseAttraction(raw: unknown): { row?: AttractionRow; skip?: Skip; classifications: ClassificationRow[] } {
-  const parsed = AttractionSchema.safeParse(raw);
+  const parsed = DiscoveryAttractionSchema.safeParse(raw);
   if (!parsed.success) {
     return { skip: { kind: 'attraction', id: rawId(raw), reason: firstIssue(parsed.error) }, classifications: [] };
   }
@@ -340,7 +342,7 @@ export function normaliseStatus(code: string | undefined): string {
  */
 function pickClassification(raw: unknown[] | undefined) {
   const parsed = (raw ?? [])
-    .map((item) => ClassificationSchema.safeParse(item))
+    .map((item) => DiscoveryClassificationSchema.safeParse(item))
     .filter((r) => r.success)
     .map((r) => r.data);
   const chosen = parsed.find((c) => c.primary === true) ?? parsed[0];
@@ -386,7 +388,7 @@ export function upcomingTotal(upcoming: Record<string, unknown> | undefined): nu
 function images(raw: unknown[] | undefined): CatalogueImage[] {
   const result: CatalogueImage[] = [];
   for (const item of raw ?? []) {
-    const parsed = ImageSchema.safeParse(item);
+    const parsed = DiscoveryImageSchema.safeParse(item);
     if (parsed.success) result.push(parsed.data);
   }
   return result;
@@ -404,7 +406,7 @@ function priceSummary(raw: unknown[] | undefined): {
 } {
   const ranges: PriceRange[] = [];
   for (const item of raw ?? []) {
-    const parsed = PriceRangeSchema.safeParse(item);
+    const parsed = DiscoveryPriceRangeSchema.safeParse(item);
     if (!parsed.success) continue;
     const { type, currency, min, max } = parsed.data;
     if (type !== undefined && type !== 'standard' && type !== 'standard including fees') continue;
@@ -444,7 +446,7 @@ function countryCode(value: string | undefined): string | null {
 
 // ─── Dates ──────────────────────────────────────────────────────────────────
 
-type Start = z.infer<typeof StartSchema> | undefined;
+type Start = z.infer<typeof DiscoveryStartSchema> | undefined;
 
 /**
  * localDate/localTime as announced, and the UTC start used by date filters and sorting:
