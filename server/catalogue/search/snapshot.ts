@@ -1,10 +1,11 @@
 import type { SearchQuery } from '../../../contracts/catalogue.ts';
 import { TICKET_CATEGORIES } from '../../../contracts/enums.ts';
-import { type Accept, type EventColumns, type EventFilter, keepsAll, sourcesFor } from '../event-filters.ts';
+import { type Accept, type EventFilter, keepsAll } from '../event-filters.ts';
 import type { TextQuery } from '../queries.ts';
 import { closeSpellings, Vocabulary } from './close-spellings.ts';
 import { compareIds, type EventFields, type EventTable, IdLookup, rankBy } from './columns.ts';
-import { Groups, push } from './groups.ts';
+import { SnapshotFilters } from './filters.ts';
+import { Groups } from './groups.ts';
 import type { AttractionRow, IndexRows, VenueRow } from './load.ts';
 import { CANDIDATES, diversified, RELATED, score, soonerFirst, textThenId, topOf } from './ranking.ts';
 import { Ranked } from './text-index.ts';
@@ -63,11 +64,10 @@ export class SearchIndex {
   private readonly attractionEvents: Groups;
   /** Line-ups by event rank, headliner first, as attraction ranks. */
   private readonly lineUps: Groups;
-  private readonly classificationIds = new Map<string, string[]>();
   /** Every word of every name, for close spellings. */
   private readonly vocabulary: Vocabulary;
-  /** The events as the filters read them (event-filters.ts). */
-  private readonly columns: EventColumns;
+  /** What the filters read (filters.ts, event-filters.ts). */
+  private readonly filtering: SnapshotFilters;
 
   private constructor(parts: Parts, classifications: IndexRows['classifications']) {
     ({
@@ -97,38 +97,14 @@ export class SearchIndex {
       (i) => this.lineUps.members[i]!,
       (i) => eventOf[i]!,
     );
-    for (const c of classifications) {
-      push(this.classificationIds, c.id, c.id);
-      push(this.classificationIds, c.name.toLowerCase(), c.id);
-    }
-    this.columns = this.eventColumns();
-  }
-
-  /** Patches write into these same arrays (EventTable.write), so the view stays current. */
-  private eventColumns(): EventColumns {
-    const { numbers, coded, codes } = this.events;
-    const { start, members } = this.lineUps;
-    return {
-      startsAt: numbers.starts_at,
-      latitude: numbers.latitude,
-      longitude: numbers.longitude,
-      priceMin: numbers.price_min,
-      priceMax: numbers.price_max,
-      among: (column, values) => {
-        const wanted = codes[column].find(values);
-        const of = coded[column];
-        return (rank) => wanted.has(of[rank]!);
-      },
-      venues: (test) => this.venues.filter(test).map((v) => v.id),
-      featuring: (attractionIds) => {
-        const wanted = new Set(attractionIds.map((id) => this.attractionRank.get(id) ?? -1));
-        return (rank) => {
-          for (let i = start[rank]!; i < start[rank + 1]!; i++) if (wanted.has(members[i]!)) return true;
-          return false;
-        };
-      },
-      classifications: (idsOrNames) => this.classifications(idsOrNames),
-    };
+    this.filtering = new SnapshotFilters(
+      this.events,
+      this.venues,
+      this.attractions,
+      this.attractionRank,
+      this.lineUps,
+      classifications,
+    );
   }
 
   /**
@@ -283,7 +259,7 @@ export class SearchIndex {
    * then id. Undefined as soon as `limit` of them turn up: the list then asks the database.
    */
   keywordEvents(filters: readonly EventFilter[], q: TextQuery, limit: number): string[] | undefined {
-    const accept = keepsAll(filters, this.columns);
+    const accept = keepsAll(filters, this.filtering);
     const found = new Set<number>();
     const add = (ranks: Iterable<number>) => {
       for (const rank of ranks) {
@@ -314,8 +290,8 @@ export class SearchIndex {
 
   /** Ids of the best attractions and events for a query (ADR 0003 ranking). */
   search(query: IndexQuery, filters: readonly EventFilter[], q: TextQuery | undefined, size: number): Picks {
-    const acceptAttraction = this.attractionFilter(query);
-    const acceptEvent = keepsAll(filters, this.columns);
+    const acceptAttraction = this.filtering.attractions(query);
+    const acceptEvent = keepsAll(filters, this.filtering);
     if (!q) {
       const attractions: number[] = [];
       for (let rank = 0; rank < this.attractions.length && attractions.length < size; rank++) {
@@ -383,39 +359,9 @@ export class SearchIndex {
     return score(this.events.texts[rank]!, this.events.numbers.popularity[rank]!, q);
   }
 
-  /** Segment, genre and source filters; artists are not placed, so location and dates do not apply. */
-  private attractionFilter(query: IndexQuery): Accept {
-    const tests: Array<(a: AttractionRow) => boolean> = [];
-    if (query.segmentId?.length) {
-      const segments = new Set<string>(query.segmentId);
-      tests.push((a) => a.segment_id !== null && segments.has(a.segment_id));
-    }
-    const named = [...(query.genres ?? []), ...(query.genreId ?? [])];
-    if (named.length > 0) {
-      const genres = this.classifications(named);
-      const inGenres = (id: string | null) => id !== null && genres.has(id);
-      tests.push((a) => inGenres(a.genre_id) || inGenres(a.sub_genre_id));
-    }
-    if (query.source?.length) {
-      const sources = new Set<string>(sourcesFor(query.source));
-      tests.push((a) => sources.has(a.source));
-    }
-    return (rank) => tests.every((test) => test(this.attractions[rank]!));
-  }
-
-  /** Ids or names (any case), at genre or sub-genre level, as the ids they stand for. */
-  private classifications(idsOrNames: readonly string[]): Set<string> {
-    const ids = new Set(idsOrNames);
-    for (const g of idsOrNames) {
-      for (const id of this.classificationIds.get(g) ?? []) ids.add(id);
-      for (const id of this.classificationIds.get(g.toLowerCase()) ?? []) ids.add(id);
-    }
-    return ids;
-  }
-
   /** Ids of the events the filters keep, for tests holding them equal to the SQL filters. */
   filteredIds(filters: readonly EventFilter[]): string[] {
-    const accept = keepsAll(filters, this.columns);
+    const accept = keepsAll(filters, this.filtering);
     return this.events.ids.filter((_id, rank) => accept(rank));
   }
 }
