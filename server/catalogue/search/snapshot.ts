@@ -202,7 +202,7 @@ export class SearchIndex {
 
   /**
    * Writes an indexed event's prices, dates and place (see patchable); drops its hydrated
-   * copies and moves the version, so rows read before the patch are not kept (search.ts).
+   * copies and moves the version, so rows read before the patch are not kept (answer.ts).
    */
   patch(fields: EventFields): void {
     this.events.write(this.eventRank.find(fields.id)!, fields);
@@ -248,7 +248,7 @@ export class SearchIndex {
 
   /**
    * Serialized attractions and events search has answered with, valid as long as this
-   * snapshot (search.ts); bounded, oldest dropped first.
+   * snapshot (answer.ts); bounded, oldest dropped first.
    */
   readonly hydrated = new Map<string, unknown>();
 
