@@ -6,7 +6,7 @@ import { Groups } from './groups.ts';
  */
 
 /** A column's repeated strings (a venue id, a genre, a country) as small integer codes; 0 is null. */
-export class Codes {
+class Codes {
   readonly values: Array<string | null> = [null];
   private readonly known = new Map<string, number>();
 
@@ -37,7 +37,7 @@ export class Codes {
 
 const CODED = ['venue_id', 'country_code', 'segment_id', 'genre_id', 'sub_genre_id', 'source', 'currency'] as const;
 const NUMERIC = ['popularity', 'starts_at', 'latitude', 'longitude', 'price_min', 'price_max'] as const;
-export type Coded = (typeof CODED)[number];
+type Coded = (typeof CODED)[number];
 type Numeric = (typeof NUMERIC)[number];
 
 function columns<K extends string, T>(keys: readonly K[], make: (key: K) => T): Record<K, T> {

@@ -20,10 +20,10 @@ import { Ranked } from './text-index.ts';
  * (freshness.ts). Semantics are ADR 0003's, unchanged (ranking.ts, text-index.ts).
  */
 
-export type Picks = { attractions: string[]; events: string[] };
+type Picks = { attractions: string[]; events: string[] };
 
 /** Filters as search reads them: every event filter of SPEC §3 (size is the caller's). */
-export type IndexQuery = Omit<SearchQuery, 'size'>;
+type IndexQuery = Omit<SearchQuery, 'size'>;
 
 /** What SearchIndex.build computes in steps. */
 type Parts = {

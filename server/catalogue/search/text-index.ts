@@ -12,7 +12,7 @@ import { Groups, lowerBound, Merge, PAST } from './groups.ts';
  * Words → rows holding a word that starts with them. Postings are popularity ranks in
  * ascending order, so the first accepted ones are the most popular.
  */
-export class WordIndex {
+class WordIndex {
   readonly words: string[];
   private readonly offsets: Int32Array;
   private readonly postings: Int32Array;
