@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { createAuthService } from './accounts/auth-service.ts';
 import { hearCatalogueChanges } from './catalogue/changes.ts';
-import { prepareSearch } from './catalogue/search.ts';
+import { prepareSearch } from './catalogue/search/index.ts';
 import { ensureDemoCatalogue } from './catalogue/seed.ts';
 import type { Database } from './db/client.ts';
 import { openDatabase } from './db/client.ts';

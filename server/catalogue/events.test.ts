@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventsQuery } from '../../contracts/catalogue.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase } from '../testing/test-db.ts';
+import { conditionsOf, eventFilters } from './event-filters.ts';
 import { listEvents, listEventsOnly } from './events.ts';
-import { eventConditions, eventKeywordCondition, relevance, rows, textQuery, whereOf } from './queries.ts';
+import { eventKeywordCondition, relevance, rows, textQuery, whereOf } from './queries.ts';
 import { daysFromNow, insertAttraction, insertEvent, insertVenue } from './testing/fixtures.ts';
 
 /**
@@ -150,7 +151,7 @@ describe('keyword lists by relevance', () => {
   /** Every match in one plain statement: the order ADR 0003 defines. */
   const reference = async (query: EventsQuery) => {
     const q = textQuery(query.keyword)!;
-    const where = whereOf([...eventConditions(query, new Date()), eventKeywordCondition(q)]);
+    const where = whereOf([...conditionsOf(eventFilters(query, new Date())), eventKeywordCondition(q)]);
     const found = await rows<{ id: string }>(
       database.db,
       sql`select e.id from events e ${where} order by ${relevance('e', q)} desc, e.starts_at asc nulls last, e.id`,

@@ -10,12 +10,10 @@ import {
 } from '../../contracts/catalogue.ts';
 import { DEFAULTS, type TicketCategory } from '../../contracts/enums.ts';
 import type { CatalogueImage } from '../db/schema.ts';
+import { conditionsOf, type EventFilter, eventFilters, START_ORDER } from './event-filters.ts';
+import { distanceOf, type Geo, geoOf } from './geo.ts';
 import {
-  distanceOf,
-  eventConditions,
   eventKeywordCondition,
-  type Geo,
-  geoOf,
   keywordCandidates,
   loadAttraction,
   loadEvents,
@@ -26,12 +24,11 @@ import {
   type Queryable,
   relevance,
   rows,
-  START_ORDER,
   type TextQuery,
   textQuery,
   whereOf,
 } from './queries.ts';
-import { searchIndexFor } from './search-index.ts';
+import { searchIndexFor } from './search/index.ts';
 import { API_BASE } from './serialize.ts';
 
 /**
@@ -113,6 +110,15 @@ const COMPLETE_BELOW = 100;
 /** The rows of one page (ids, or the statement selecting them) and the total when known. */
 type PageIds = { picked: Picked; total?: number };
 
+/** A list query as its statements read it, parsed once per request: keyword and filters. */
+type ListRequest = { query: EventsQuery; q: TextQuery | undefined; filters: EventFilter[] };
+
+const listRequest = (query: EventsQuery, now: Date): ListRequest => ({
+  query,
+  q: textQuery(query.keyword),
+  filters: eventFilters(query, now),
+});
+
 /**
  * The ids on one page of a list, and its total when the statement that found them knew it
  * anyway. Three shapes, each chosen so PGlite plans and runs as little as possible:
@@ -125,11 +131,12 @@ type PageIds = { picked: Picked; total?: number };
  *   when no way reached its cap they are every match, and their number is the total;
  * - anything else: a plain ordered, limited select; the total is counted separately.
  */
-async function pageIds(db: Queryable, query: EventsQuery, now: Date, { count }: { count: boolean }): Promise<PageIds> {
+async function pageIds(db: Queryable, request: ListRequest, { count }: { count: boolean }): Promise<PageIds> {
+  const { query, q } = request;
   const page = query.page ?? 0;
   const size = query.size ?? DEFAULTS.pageSize;
   const geo = geoOf(query);
-  const q = textQuery(query.keyword);
+  const filters = conditionsOf(request.filters);
   const sort = query.sort ?? DEFAULTS.sort;
   const order = orderBy(query, q, geo);
   const window = sql`limit ${size} offset ${page * size}`;
@@ -142,39 +149,33 @@ async function pageIds(db: Queryable, query: EventsQuery, now: Date, { count }: 
     // Columns orderBy() may read, under the alias it expects.
     const { ids, n } = await read(sql`with scoped as materialized (
         select e.id, e.starts_at, e.search_text, e.popularity, e.latitude, e.longitude from events e
-        ${whereOf(eventConditions(query, now))})
+        ${whereOf(filters)})
       select e.id, count(*) over ()::int as n from scoped e order by ${order} ${window}`);
     // A page past the end returns no row to read the total from.
     if (n !== undefined || page === 0) return { picked: ids, total: n ?? 0 };
-    return { picked: ids, total: count ? await countEvents(db, query, now) : undefined };
+    return { picked: ids, total: count ? await countEvents(db, request) : undefined };
   }
 
   if (q && sort === 'relevance,desc') {
     const cap = Math.max((page + 1) * size, COMPLETE_BELOW);
     // Fewer matches than that: the search snapshot has them all, ranked, without a statement.
-    const { page: _page, size: _size, sort: _sort, ...filtersOnly } = query;
-    const every = (await searchIndexFor(db)).keywordEvents(filtersOnly, q, cap, now);
+    const every = (await searchIndexFor(db)).keywordEvents(request.filters, q, cap);
     if (every) return { picked: pickedIds(every.slice(page * size, (page + 1) * size)), total: every.length };
-  }
-
-  const filters = eventConditions(query, now);
-  if (q && sort === 'relevance,desc') {
-    // Bounded: only the first (page + 1) × size by relevance can be on this page; more
-    // candidates than that cost little and usually make them every match.
-    const cap = Math.max((page + 1) * size, COMPLETE_BELOW);
+    // Otherwise bounded: only the first (page + 1) × size by relevance can be on this page;
+    // more candidates than that cost little and usually make them every match.
     const { ids, n } = await read(sql`select e.id, count(*) over ()::int as n
       from (${keywordCandidates(filters, q, cap, true)}) e order by ${order} ${window}`);
     // Fewer candidates than the cap: no way of matching was cut short, so they are all.
     if (n !== undefined && n < cap) return { picked: ids, total: n };
     if (n === undefined && page === 0) return { picked: ids, total: 0 };
-    return { picked: ids, total: count ? await countEvents(db, query, now) : undefined };
+    return { picked: ids, total: count ? await countEvents(db, request) : undefined };
   }
 
   // The ids stay a subquery of the statement that loads the events: one statement fewer.
   const where = whereOf(q ? [...filters, eventKeywordCondition(q)] : filters);
   return {
     picked: ordered(sql`select e.id from events e ${where} order by ${order} ${window}`),
-    total: count ? await countEvents(db, query, now) : undefined,
+    total: count ? await countEvents(db, request) : undefined,
   };
 }
 
@@ -183,9 +184,8 @@ async function pageIds(db: Queryable, query: EventsQuery, now: Date, { count }: 
  * catalogue size. With a keyword, each way of matching stops there too (their union is exact
  * below the cap).
  */
-async function countEvents(db: Queryable, query: EventsQuery, now: Date): Promise<number> {
-  const q = textQuery(query.keyword);
-  const filters = eventConditions(query, now);
+async function countEvents(db: Queryable, { q, filters: parsed }: ListRequest): Promise<number> {
+  const filters = conditionsOf(parsed);
   const counting = q
     ? sql`select count(*)::int as n from (${keywordCandidates(filters, q, COUNT_CAP + 1, true, { byPopularity: false })}) s`
     : sql`select count(*)::int as n from (select 1 from events e ${whereOf(filters)} limit ${COUNT_CAP + 1}) s`;
@@ -206,7 +206,7 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
   const now = options.now ?? new Date();
   const page = query.page ?? 0;
   const size = query.size ?? DEFAULTS.pageSize;
-  const found = await pageIds(db, query, now, { count: true });
+  const found = await pageIds(db, listRequest(query, now), { count: true });
   const events = await loadEvents(db, found.picked, hydration(query));
   const counted = found.total ?? 0;
   const capped = counted > COUNT_CAP;
@@ -233,7 +233,7 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
  * of events and no total (the home page, an event's other dates).
  */
 export async function listEventsOnly(db: Queryable, query: EventsQuery, options: ReadOptions = {}): Promise<Event[]> {
-  const found = await pageIds(db, query, options.now ?? new Date(), { count: false });
+  const found = await pageIds(db, listRequest(query, options.now ?? new Date()), { count: false });
   return loadEvents(db, found.picked, hydration(query));
 }
 
@@ -247,7 +247,7 @@ export async function listEventHeadliners(
   query: EventsQuery,
   options: ReadOptions = {},
 ): Promise<{ id: string; headliner: string | null }[]> {
-  const found = await pageIds(db, query, options.now ?? new Date(), { count: false });
+  const found = await pageIds(db, listRequest(query, options.now ?? new Date()), { count: false });
   return rows<{ id: string; headliner: string | null }>(
     db,
     sql`with picked as (${found.picked})

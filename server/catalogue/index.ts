@@ -13,5 +13,5 @@ export {
   listEventsOnly,
   type ReadOptions,
 } from './events.ts';
-export { searchCatalogue } from './search.ts';
+export { searchCatalogue } from './search/index.ts';
 export { ticketPrice } from './ticket-category.ts';

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  findCity,
-  geoPoint,
-  largestCities,
-  nearestCity,
-  postalCodeNear,
-  timezoneFor,
-  toUserLocation,
-} from './places.ts';
+import { findCity, geoPoint, largestCities, nearestCity, postalCodeNear, toUserLocation } from './places.ts';
+import { timezoneFor } from './regions.ts';
 
 describe('findCity', () => {
   it('finds Chicago with its state, country, a Chicago ZIP code and a four-decimal geoPoint', () => {

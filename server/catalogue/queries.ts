@@ -1,16 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Attraction, Event, UpcomingEvents, Venue } from '../../contracts/catalogue.ts';
-import {
-  type EventsQuery,
-  type LatLon,
-  parseIsoUtc,
-  parsePriceBand,
-  resolveLocation,
-  type SearchQuery,
-} from '../../contracts/catalogue.ts';
-import { type CatalogueSource, DEFAULTS, type TicketCategory, type Unit } from '../../contracts/enums.ts';
+import { type CatalogueSource, DEFAULTS, type TicketCategory } from '../../contracts/enums.ts';
 import { cachePerOwner } from '../cache.ts';
 import type { Db } from '../db/client.ts';
+import { distanceOf, type Geo } from './geo.ts';
 import {
   type AttractionRow,
   type ClassificationColumns,
@@ -22,11 +15,10 @@ import {
   type VenueRow,
 } from './serialize.ts';
 import { searchText } from './text.ts';
-import { ticketPriceSql } from './ticket-category.ts';
 
 /**
- * The SQL the catalogue reads share: event filters (SPEC §3 filters), text matching
- * (ADR 0003) and hydration of ids into Discovery-shaped events, venues and attractions.
+ * The SQL the catalogue reads share: text matching (ADR 0003) and hydration of ids into
+ * Discovery-shaped events, venues and attractions. The event filters are event-filters.ts.
  * Every statement is plain PostgreSQL that runs unchanged on PGlite and a server.
  */
 
@@ -44,7 +36,7 @@ export type TextQuery = {
   text: string;
   /** Every word as a prefix, all required: 'taylor sw' → 'taylor:* & sw:*'. */
   tsquery: string;
-  /** The words themselves, for the in-memory matcher (search-index.ts). */
+  /** The words themselves, for the in-memory matcher (search/text-index.ts). */
   words: string[];
 };
 
@@ -75,160 +67,7 @@ export function relevance(alias: string, q: TextQuery): SQL {
     + least(greatest(${sql.raw(alias)}.popularity, 0), 100) / 100.0)`;
 }
 
-// ─── Event filters ───────────────────────────────────────────────────────────
-
-export type FilterParams = Omit<SearchQuery, 'size'> | Omit<EventsQuery, 'sort' | 'page' | 'size'>;
-
-export type Geo = LatLon & { radius: number; unit: Unit };
-
-/** Mean earth radius (IUGG), km. */
-export const EARTH_KM = 6371.0088;
-export const KM_PER: Record<Unit, number> = { miles: 1.609344, km: 1 };
-
-export function geoOf(query: FilterParams): Geo | undefined {
-  const point = resolveLocation(query);
-  if (!point) return undefined;
-  return { ...point, unit: query.unit ?? DEFAULTS.unit, radius: query.radius ?? DEFAULTS.radius };
-}
-
-type Box = { minLat: number; maxLat: number; minLon: number; maxLon: number };
-const degrees = (radians: number) => (radians * 180) / Math.PI;
-
-/**
- * Latitude/longitude boxes that hold every point within the radius: one box, or two when
- * the circle crosses the antimeridian; the whole band of longitudes near a pole.
- */
-export function boundingBoxes(geo: Geo): Box[] {
-  const angle = (geo.radius * KM_PER[geo.unit]) / EARTH_KM;
-  const minLat = Math.max(-90, geo.latitude - degrees(angle));
-  const maxLat = Math.min(90, geo.latitude + degrees(angle));
-  const cosLat = Math.cos((geo.latitude * Math.PI) / 180);
-  if (minLat <= -90 || maxLat >= 90 || angle >= Math.PI / 2 || Math.sin(angle) >= cosLat) {
-    return [{ minLat, maxLat, minLon: -180, maxLon: 180 }];
-  }
-  const spread = degrees(Math.asin(Math.sin(angle) / cosLat));
-  const minLon = geo.longitude - spread;
-  const maxLon = geo.longitude + spread;
-  if (minLon < -180)
-    return [
-      { minLat, maxLat, minLon: minLon + 360, maxLon: 180 },
-      { minLat, maxLat, minLon: -180, maxLon },
-    ];
-  if (maxLon > 180)
-    return [
-      { minLat, maxLat, minLon, maxLon: 180 },
-      { minLat, maxLat, minLon: -180, maxLon: maxLon - 360 },
-    ];
-  return [{ minLat, maxLat, minLon, maxLon }];
-}
-
-/**
- * Great-circle (haversine) distance from the query location, in the query unit. Plain
- * float arithmetic: measured 7× cheaper per row than earthdistance's cube functions (ADR 0003).
- */
-export function distanceOf(alias: string, geo: Geo): SQL {
-  const lat = sql.raw(`${alias}.latitude`);
-  const lon = sql.raw(`${alias}.longitude`);
-  const perUnit = EARTH_KM / KM_PER[geo.unit];
-  return sql`(${2 * perUnit}::float8 * asin(least(1, sqrt(
-    power(sin(radians(${lat} - ${geo.latitude}::float8) / 2), 2)
-    + cos(radians(${geo.latitude}::float8)) * cos(radians(${lat}))
-    * power(sin(radians(${lon} - ${geo.longitude}::float8) / 2), 2)))))`;
-}
-
-/**
- * Rows within the radius: a longitude/latitude box (events_lon_lat_idx, with column
- * statistics so the planner knows how many rows it holds), then the exact distance.
- */
-export function withinRadius(alias: string, geo: Geo): SQL {
-  const lon = sql.raw(`${alias}.longitude`);
-  const lat = sql.raw(`${alias}.latitude`);
-  const boxes = boundingBoxes(geo).map(
-    (b) =>
-      sql`(${lon} between ${b.minLon}::float8 and ${b.maxLon}::float8 and ${lat} between ${b.minLat}::float8 and ${b.maxLat}::float8)`,
-  );
-  return sql`(${sql.join(boxes, sql` or `)}) and ${distanceOf(alias, geo)} <= ${geo.radius}::float8`;
-}
-
-/**
- * Start for ordering and "upcoming": date-TBA events sort after every dated one and count
- * as upcoming. Must match events_start_order_idx (server/db/schema.ts).
- */
-export const START_ORDER = sql.raw(`coalesce(e.starts_at, 'infinity'::timestamptz)`);
-
-const lower = (values: string[]) => values.map((v) => v.toLowerCase());
-
-/**
- * Rows from the built-in demo catalogue stand in for Ticketmaster's (ADR 0003): the SPEC
- * §3 default filter is source=ticketmaster, and the demo catalogue is what a fresh install
- * serves in its place.
- */
-export function sourcesFor(requested: string[]): CatalogueSource[] {
-  const sources = new Set(requested as CatalogueSource[]);
-  if (sources.has('ticketmaster')) sources.add('demo');
-  return [...sources];
-}
-
-/**
- * Conditions on events `e` for every filter of the query except the keyword. Upcoming only
- * unless a date window is given (SPEC §3 default window starts now); events whose date is
- * TBA count as upcoming but fall outside any explicit window.
- */
-export function eventConditions(query: FilterParams, now: Date): SQL[] {
-  const where: SQL[] = [];
-  const start = query.startDateTime ? parseIsoUtc(query.startDateTime) : undefined;
-  const end = query.endDateTime ? parseIsoUtc(query.endDateTime) : undefined;
-  if (start || end) {
-    where.push(sql`e.starts_at >= ${(start ?? now).toISOString()}::timestamptz`);
-    if (end) where.push(sql`e.starts_at <= ${end.toISOString()}::timestamptz`);
-  } else {
-    where.push(sql`${START_ORDER} >= ${now.toISOString()}::timestamptz`);
-  }
-
-  const geo = geoOf(query);
-  if (geo) where.push(withinRadius('e', geo));
-  if (query.countryCode) where.push(sql`e.country_code = ${query.countryCode}`);
-  if (query.city?.length) {
-    where.push(sql`e.venue_id in (select v.id from venues v where lower(v.city) in ${lower(query.city)})`);
-  }
-  if (query.stateCode) {
-    where.push(
-      sql`e.venue_id in (select v.id from venues v where upper(v.state_code) = ${query.stateCode.toUpperCase()})`,
-    );
-  }
-  if (query.postalCode) {
-    where.push(sql`e.venue_id in (select v.id from venues v where v.postal_code = ${query.postalCode})`);
-  }
-  if (query.venueId?.length) where.push(sql`e.venue_id in ${query.venueId}`);
-  if (query.attractionId?.length) {
-    where.push(
-      sql`e.id in (select ea.event_id from event_attractions ea where ea.attraction_id in ${query.attractionId})`,
-    );
-  }
-  if (query.segmentId?.length) where.push(sql`e.segment_id in ${query.segmentId}`);
-  const genres = [...(query.genres ?? []), ...(query.genreId ?? [])];
-  if (genres.length) {
-    // Names (any case) or ids, at genre or sub-genre level.
-    const ids = sql`(select c.id from classifications c where c.id in ${genres} or lower(c.name) in ${lower(genres)})`;
-    where.push(
-      sql`(e.genre_id in ${genres} or e.sub_genre_id in ${genres} or e.genre_id in ${ids} or e.sub_genre_id in ${ids})`,
-    );
-  }
-  if (query.source?.length) where.push(sql`e.source in ${sourcesFor(query.source)}`);
-  if (query.priceRanges?.length) {
-    const price = ticketPriceSql(query.ticketCategory ?? DEFAULTS.ticketCategory, sql`e.price_min`, sql`e.price_max`);
-    const bands = query.priceRanges.map((text) => {
-      const band = parsePriceBand(text)!;
-      const bounds = [
-        band.min !== undefined ? sql`${price} >= ${band.min}::numeric` : undefined,
-        band.max !== undefined ? sql`${price} <= ${band.max}::numeric` : undefined,
-      ].filter((c): c is SQL => c !== undefined);
-      return sql`(${sql.join(bounds, sql` and `)})`;
-    });
-    where.push(sql`(${sql.join(bands, sql` or `)})`);
-  }
-  return where;
-}
+// ─── Keyword conditions ──────────────────────────────────────────────────────
 
 /**
  * Events whose own name, venue name or any attraction's name holds every typed word.

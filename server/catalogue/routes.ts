@@ -25,9 +25,7 @@ import { notFound, parseInput } from '../errors.ts';
 import { onCatalogueChanged } from './changes.ts';
 import { getAttraction, getEvent, getEventImages, getVenue, listEvents } from './events.ts';
 import { type OpenApiOperation, registerOperations, registerSchemas } from './openapi.ts';
-import { searchCatalogue } from './search.ts';
-import { searchIndexFor } from './search-index.ts';
-import { searchText } from './text.ts';
+import { answerSearch, searchIndexFor, searchRequest } from './search/index.ts';
 
 /**
  * Catalogue reads under /api (SPEC §7). Every answer comes from our database; handlers
@@ -75,12 +73,14 @@ export const catalogueRoutes: FastifyPluginAsync<{ services: Services }> = async
   api.addHook('onClose', async () => stop());
   api.get('/events/search', async (request, reply) => {
     const query = parseInput(SearchQuerySchema, request.query, 'invalid_query');
+    const search = searchRequest(query);
     const index = await searchIndexFor(db);
     const version = index.version;
-    const key = `${version}:${JSON.stringify({ ...query, keyword: query.keyword && searchText(query.keyword) })}`;
+    // Keyed by the words searched: 'Taylor' and 'taylor ' share an answer.
+    const key = `${version}:${JSON.stringify({ ...query, keyword: search.q?.text })}`;
     let answer = searches.get(key);
     if (answer === undefined) {
-      answer = { json: JSON.stringify(await searchCatalogue(db, query, { index })) };
+      answer = { json: JSON.stringify(await answerSearch(db, index, search)) };
       // An answer read while a patch landed belongs to no single version: served, not kept.
       if (index.version === version) searches.set(key, answer);
     }

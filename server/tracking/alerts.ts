@@ -242,7 +242,7 @@ export async function evaluateStatusAlerts(db: Db): Promise<{ alerted: number; u
 
 /**
  * Great-circle distance in km between the fan's point (p) and the event (e), per row: the
- * catalogue's haversine (server/catalogue/queries.ts distanceOf) over columns.
+ * catalogue's haversine (server/catalogue/geo.ts distanceOf) over columns.
  */
 const haversineKm = sql`(2 * 6371.0088 * asin(least(1, sqrt(
   power(sin(radians(e.latitude - p.latitude) / 2), 2)

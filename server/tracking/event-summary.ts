@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TrackedEventSummary } from '../../contracts/tracking.ts';
-import { type Geo, withinRadius } from '../catalogue/queries.ts';
+import { type Geo, withinRadius } from '../catalogue/geo.ts';
 import type { CatalogueImage } from '../db/schema.ts';
 import { eventPath } from './paths.ts';
 import { isoOrNull } from './sql.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULTS } from '../../contracts/enums.ts';
 import type { TrackingPreferences, TrackingPreferencesInput } from '../../contracts/tracking.ts';
-import type { Geo } from '../catalogue/queries.ts';
+import type { Geo } from '../catalogue/geo.ts';
 import type { Db } from '../db/client.ts';
 import { trackingPreferences } from '../db/schema-tracking.ts';
 

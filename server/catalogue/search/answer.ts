@@ -1,13 +1,17 @@
-import type { Event, SearchQuery, SearchResult } from '../../contracts/catalogue.ts';
-import { DEFAULTS, type TicketCategory } from '../../contracts/enums.ts';
-import type { Db } from '../db/client.ts';
-import type { ReadOptions } from './events.ts';
-import { type Geo, geoOf, loadAttractions, loadEvents, pickedIds, textQuery } from './queries.ts';
-import { type EventFields, haversine, type SearchIndex, searchIndexFor } from './search-index.ts';
+import type { Event, SearchQuery, SearchResult } from '../../../contracts/catalogue.ts';
+import { DEFAULTS, type TicketCategory } from '../../../contracts/enums.ts';
+import type { Db } from '../../db/client.ts';
+import { eventFilters } from '../event-filters.ts';
+import type { ReadOptions } from '../events.ts';
+import { type Geo, geoOf, haversine } from '../geo.ts';
+import { loadAttractions, loadEvents, pickedIds, type TextQuery, textQuery } from '../queries.ts';
+import type { EventFields } from './columns.ts';
+import { searchIndexFor } from './freshness.ts';
+import type { SearchIndex } from './snapshot.ts';
 
 /**
  * GET /events/search (SPEC §2 search box, §7): attractions and upcoming events for what
- * was typed so far. Matching and ranking run on the in-memory snapshot (search-index.ts,
+ * was typed so far. Matching and ranking run on the in-memory snapshot (snapshot.ts,
  * ADR 0010) with ADR 0003's rules; rows are then read from the database, or from what
  * this snapshot already read.
  */
@@ -17,25 +21,39 @@ const FUZZY_THRESHOLD = 0.45;
 /** Below this many characters a "close spelling" is mostly noise ('tay' ≈ 'tale'). */
 const FUZZY_MIN_LENGTH = 4;
 
+/** A search as its answer reads it, the keyword parsed once per request. */
+export type SearchRequest = { query: SearchQuery; q: TextQuery | undefined };
+
+export const searchRequest = (query: SearchQuery): SearchRequest => ({ query, q: textQuery(query.keyword) });
+
 export async function searchCatalogue(
   db: Db,
   query: SearchQuery,
   options: ReadOptions & { index?: SearchIndex } = {},
 ): Promise<SearchResult> {
-  const now = options.now ?? new Date();
-  const size = query.size ?? DEFAULTS.searchSize;
-  const q = textQuery(query.keyword);
   const index = options.index ?? (await searchIndexFor(db));
+  return answerSearch(db, index, searchRequest(query), options.now);
+}
+
+/** The answer from one snapshot; GET /events/search keys its cache by the request first (routes.ts). */
+export async function answerSearch(
+  db: Db,
+  index: SearchIndex,
+  { query, q }: SearchRequest,
+  now = new Date(),
+): Promise<SearchResult> {
+  const size = query.size ?? DEFAULTS.searchSize;
+  const filters = eventFilters(query, now);
   if (!warmed.has(index)) {
     warmed.add(index);
     warm(db, index).catch((error: Error) => console.warn(`search warm-up failed: ${error.message}`));
   }
-  let picks = index.search(query, q, size, now);
+  let picks = index.search(query, filters, q, size);
   let isFuzzy = false;
   let spelling: string | undefined;
   if (q && q.text.length >= FUZZY_MIN_LENGTH && picks.attractions.length === 0 && picks.events.length === 0) {
     for (const close of index.closeSpellings(q, FUZZY_THRESHOLD)) {
-      picks = index.search(query, close, size, now);
+      picks = index.search(query, filters, close, size);
       isFuzzy = picks.attractions.length + picks.events.length > 0;
       if (isFuzzy) {
         spelling = close.text;
@@ -60,7 +78,7 @@ export async function searchCatalogue(
 // ─── Rows, read once per snapshot ────────────────────────────────────────────
 
 /**
- * Serialized rows kept per snapshot (search-index.ts drops an event's copies when it
+ * Serialized rows kept per snapshot (snapshot.ts drops an event's copies when it
  * patches it): typing 'dar', 'dari', 'dariu' keeps answering the same few rows, and short
  * prefixes answer the most popular ones.
  */
@@ -74,7 +92,7 @@ const REREADS = 3;
 
 /**
  * The rows of `ids`, in order, none left out: copies this snapshot holds, the rest read
- * from the database. A patch (search-index.ts) may drop copies while the rest load; the
+ * from the database. A patch (snapshot.ts) may drop copies while the rest load; the
  * copies taken before it are held here, and since the rows just read may predate the
  * patch, the whole list is read again from the patched snapshot. Rows read while the
  * snapshot moved are never kept (they could be older than a patch already applied).

@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResult } from '../../contracts/catalogue.ts';
-import { buildApi } from '../app.ts';
-import type { Database, Db } from '../db/client.ts';
-import { testServices } from '../testing/services.ts';
-import { createTestDatabase } from '../testing/test-db.ts';
-import { notifyCatalogueChanged } from './changes.ts';
-import { prepareSearch, searchCatalogue } from './search.ts';
-import { searchIndexFor } from './search-index.ts';
-import { seedWorld } from './testing/world.ts';
+import type { SearchResult } from '../../../contracts/catalogue.ts';
+import { buildApi } from '../../app.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { testServices } from '../../testing/services.ts';
+import { createTestDatabase } from '../../testing/test-db.ts';
+import { notifyCatalogueChanged } from '../changes.ts';
+import { seedWorld } from '../testing/world.ts';
+import { prepareSearch, searchCatalogue, searchIndexFor } from './index.ts';
 
 /**
  * Issue 17: an answer lost events whose prices moved while the rest of its rows loaded, and

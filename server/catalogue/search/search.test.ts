@@ -1,14 +1,14 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResult } from '../../contracts/catalogue.ts';
-import { buildApi } from '../app.ts';
-import type { Database } from '../db/client.ts';
-import { testServices } from '../testing/services.ts';
-import { createTestDatabase } from '../testing/test-db.ts';
+import type { SearchResult } from '../../../contracts/catalogue.ts';
+import { buildApi } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { testServices } from '../../testing/services.ts';
+import { createTestDatabase } from '../../testing/test-db.ts';
+import { daysFromNow } from '../testing/fixtures.ts';
+import { seedWorld } from '../testing/world.ts';
 import { searchCatalogue } from './index.ts';
-import { daysFromNow } from './testing/fixtures.ts';
-import { seedWorld } from './testing/world.ts';
 
 let database: Database;
 let app: FastifyInstance;
