@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { authEmulatorHost, baseURL } from '../../playwright.config';
 import { artistUrl, busyArtist, open, searchBox } from './discovery-fixtures';
+import { signInDirectly } from './signed-in';
 
 /** The page's timers run only when the test says so. */
 async function pauseClock(page: Page) {
@@ -275,6 +276,50 @@ test.describe('route preloads on intent', () => {
     await expect(page.locator('main h1')).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
     expect(data).toHaveLength(1);
+  });
+
+  test('for a signed-in fan too: kept in the page only (the answer is private, no-store)', async ({ page }) => {
+    await signInDirectly(page.context());
+    const answers: string[] = [];
+    page.on('response', (response) => {
+      if (/^\/events\/.+\.data$/.test(new URL(response.url()).pathname))
+        answers.push(response.headers()['cache-control'] ?? '');
+    });
+    await pauseClock(page);
+    await open(page, '/search');
+    const [href] = await pointAtEvents(page, 1);
+    await page.clock.runFor(1000);
+    await expect.poll(() => answers).toEqual(['private, no-store']);
+    await page.waitForLoadState('networkidle');
+
+    await page.locator(`main a[href="${href}"]`).first().click();
+    await expect(page).toHaveURL(href!);
+    await expect(page.locator('main h1')).toBeVisible();
+    expect(answers).toHaveLength(1);
+  });
+
+  test('a failed prefetch shows nothing; the click then tries again and says what failed', async ({ page }) => {
+    const data: string[] = [];
+    eventData(page, data);
+    await pauseClock(page);
+    await open(page, '/search');
+    await page.route(/\/events\/.+\.data/, (route) => route.abort('internetdisconnected'));
+    const [href] = await pointAtEvents(page, 1);
+    await page.clock.runFor(1000);
+    await expect.poll(() => data.length).toBe(1);
+    await page.waitForLoadState('networkidle');
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('Nothing to see here :(')).toHaveCount(0);
+
+    await page.locator(`main a[href="${href}"]`).first().click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Failed to fetch event details');
+    expect(data).toHaveLength(2);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(alert).toHaveCount(0);
   });
 
   test('a prefetched answer 10 s old is not shown: the click fetches the page again', async ({ page }) => {
