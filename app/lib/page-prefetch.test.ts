@@ -34,7 +34,7 @@ describe('prefetched page data (SPEC §9, ADR 0036)', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('is shown up to 10 s after it arrived, never later', async () => {
+  it('is used up to 10 s after its request, never later', async () => {
     const load = loader();
     await prefetchedOrLoad(prefetch(EVENT), load);
     vi.advanceTimersByTime(PREFETCH_TTL_MS - 1);

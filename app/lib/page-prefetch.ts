@@ -15,16 +15,16 @@ import { getAccount } from './auth/account-store';
 export const PREFETCH_PARAM = '_prefetch';
 
 /**
- * A prefetched answer is shown only within 10 s of its arrival (ADR 0036): a click usually
- * follows the pointer within a few seconds, and the server's own answer may already be up to
- * one page-cache TTL (30 s) old; an older prefetch is dropped and the click fetches anew.
+ * A prefetch is used only within 10 s of its request (ADR 0036): a click usually follows the
+ * pointer within a few seconds, and the server's own answer may already be up to one
+ * page-cache TTL (30 s) old; an older prefetch is dropped and the click fetches anew.
  */
 export const PREFETCH_TTL_MS = 10_000;
 
 /** The catalogue pages of app/routes.ts: the routes whose clientLoaders use prefetchedOrLoad. */
 export const CATALOGUE_PAGES = ['/', '/search', '/:artistSlug/artist/:id', '/events/:eventSlug/:id'] as const;
 
-type Kept = { value: Promise<unknown>; arrivedAt?: number };
+type Kept = { value: Promise<unknown>; at: number };
 const kept = new Map<string, Kept>();
 
 /**
@@ -63,8 +63,8 @@ export function prefetchPageData(router: FetcherRouter, path: string) {
 
 /**
  * A catalogue page's clientLoader body: on the app shell's prefetch call, starts `load` and
- * keeps it; on a navigation, takes what a prefetch kept for this page if it is still fresh
- * (in flight or arrived within PREFETCH_TTL_MS), else loads. Each prefetch serves one click.
+ * keeps it; on a navigation, takes what a prefetch kept for this page if it was requested
+ * within PREFETCH_TTL_MS (arrived or still on its way), else loads. Each prefetch serves one click.
  * A prefetch that failed without an answer (connection lost, or cut off by a revalidation) is
  * never the click's fate: the click then loads on its own, and only that failure is shown.
  */
@@ -72,22 +72,17 @@ export function prefetchedOrLoad<T>(request: Request, load: () => Promise<T>): P
   const url = new URL(request.url);
   const key = keyOf(url);
   if (url.searchParams.has(PREFETCH_PARAM)) {
-    const entry: Kept = { value: load() };
+    const entry: Kept = { value: load(), at: Date.now() };
     kept.set(key, entry);
-    entry.value.then(
-      () => {
-        entry.arrivedAt = Date.now();
-      },
-      () => {
-        if (kept.get(key) === entry) kept.delete(key);
-      },
-    );
+    entry.value.catch(() => {
+      if (kept.get(key) === entry) kept.delete(key);
+    });
     // The router drops this result: the fetcher that asked was let go (prefetchPageData).
     return entry.value as Promise<T>;
   }
   const entry = kept.get(key);
   kept.delete(key);
-  if (!entry || (entry.arrivedAt !== undefined && Date.now() - entry.arrivedAt >= PREFETCH_TTL_MS)) return load();
+  if (!entry || Date.now() - entry.at >= PREFETCH_TTL_MS) return load();
   return (entry.value as Promise<T>).catch((error: unknown) => {
     if (isRouteErrorResponse(error) || error instanceof Response) throw error;
     return load();
