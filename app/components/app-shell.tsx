@@ -67,9 +67,11 @@ export function AppShell() {
       setPrefetched((list) => [...list, path]);
       if (router) void pagePrefetch().then(({ prefetchPageData }) => prefetchPageData(router, path));
     });
+    let warmed = false;
     const onIntent = (event: Event) => {
       // The catalogue pages' clientLoaders need it on the next navigation (ADR 0036).
-      void pagePrefetch();
+      if (!warmed) void pagePrefetch();
+      warmed = true;
       const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
       if (!link || link.target || link.origin !== window.location.origin) return;
       const path = link.pathname + link.search;
