@@ -1,5 +1,13 @@
 import { lazy } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { AppShell } from './components/app-shell';
@@ -57,6 +65,22 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
     if (!lastRootData || isRouteErrorResponse(error) || error instanceof Response) throw error;
     return lastRootData;
   }
+}
+
+/**
+ * The root's data (configuration, who is signed in, the first request's screen class) does not
+ * depend on the URL: a navigation to another page does not fetch it again, so a page whose data
+ * was prefetched shows without waiting for a request (ADR 0036). A revalidation (Retry, the
+ * same page again) or a form sent fetches it.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.href !== nextUrl.href) return false;
+  return defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

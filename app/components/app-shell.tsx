@@ -1,6 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { PrefetchPageLinks, useLocation, useRouteLoaderData } from 'react-router';
-import { trackPageView } from '~/lib/analytics';
+import { useContext, useEffect, useRef, useState } from 'react';
+import {
+  UNSAFE_DataRouterContext as DataRouterContext,
+  PrefetchPageLinks,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
 import type { PublicConfig } from '~/lib/auth/config';
 import { isStaleBuild, startBuildCheck } from '~/lib/build-check';
 import { startPlatform } from '~/lib/platform';
@@ -9,6 +13,7 @@ import { guardChunkLoads } from '~/lib/reload-guard';
 import { rememberViewport } from '~/lib/viewport';
 
 const HOUR = 3_600_000;
+const pagePrefetch = () => import('~/lib/page-prefetch');
 
 /**
  * What every page does in the browser besides rendering (SPEC §2, §4, §9): tag-manager page
@@ -21,6 +26,7 @@ export function AppShell() {
   const buildCheckMs = root?.config?.buildCheckMs ?? HOUR;
   const { pathname, search } = useLocation();
   const [prefetched, setPrefetched] = useState<string[]>([]);
+  const router = useContext(DataRouterContext)?.router;
 
   useEffect(() => {
     rememberViewport();
@@ -49,12 +55,23 @@ export function AppShell() {
       return;
     }
     firstPage.current = false;
-    if (gtmId) trackPageView(gtmId, pathname + search);
+    // Only with a container configured: the page-view code is not first-load code (ADR 0036).
+    if (gtmId) {
+      const path = pathname + search;
+      void import('~/lib/analytics').then(({ trackPageView }) => trackPageView(gtmId, path));
+    }
   }, [pathname, search, gtmId]);
 
   useEffect(() => {
-    const queue = createPreloadQueue((path) => setPrefetched((list) => [...list, path]));
+    const queue = createPreloadQueue((path) => {
+      setPrefetched((list) => [...list, path]);
+      if (router) void pagePrefetch().then(({ prefetchPageData }) => prefetchPageData(router, path));
+    });
+    let warmed = false;
     const onIntent = (event: Event) => {
+      // The catalogue pages' clientLoaders need it on the next navigation (ADR 0036).
+      if (!warmed) void pagePrefetch();
+      warmed = true;
       const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
       if (!link || link.target || link.origin !== window.location.origin) return;
       const path = link.pathname + link.search;
@@ -67,7 +84,7 @@ export function AppShell() {
       window.removeEventListener('focusin', onIntent);
       queue.clear();
     };
-  }, []);
+  }, [router]);
 
   return (
     <>

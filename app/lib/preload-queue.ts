@@ -1,8 +1,9 @@
 /**
  * SPEC §9: pages behind links the visitor points at or focuses are fetched ahead (route code
- * and data, through React Router's PrefetchPageLinks, components/app-shell.tsx), 1 s after
- * the intent and never on very slow connections; the queue stops above 4 pending route
- * preloads, so sweeping the pointer across a list does not start a download per link.
+ * and data, through React Router's PrefetchPageLinks and, for the catalogue pages, their own
+ * clientLoaders: components/app-shell.tsx, lib/page-prefetch.ts), 1 s after the intent and
+ * never on very slow connections; the queue stops above 4 pending route preloads, so
+ * sweeping the pointer across a list does not start a download per link.
  */
 export const PAYLOAD_PREFETCH_DELAY_MS = 1000;
 export const MAX_PENDING_PRELOADS = 4;

@@ -15,7 +15,9 @@ export const loader = (args: Route.LoaderArgs) => sharedPageData('artist', args,
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Page not found · Encore' }];
 
 // The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
-// of the first load. A client navigation loads it with the data.
+// of the first load. A client navigation loads it with the data, or takes both from a
+// prefetch (lib/page-prefetch.ts, itself fetched on the first intent).
+const pagePrefetch = () => import('~/lib/page-prefetch');
 const loadView = () => import('./artist-view');
 const body = onUse('artist', loadView, [...FILTER_POPUPS, loadSignInDialog, loadTracking]);
 
@@ -23,7 +25,10 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
   // Another page of this artist's events (paging, filters), or another artist.
   const sameArtist = new URL(request.url).pathname === window.location.pathname;
   const message = sameArtist ? STORE_MESSAGES.artistEvents : STORE_MESSAGES.artistDetails;
-  const [data] = await withStoreFallback(() => Promise.all([serverLoader(), loadView()]), message);
+  const [data] = await withStoreFallback(
+    async () => (await pagePrefetch()).prefetchedOrLoad(request, () => Promise.all([serverLoader(), loadView()])),
+    message,
+  );
   return data;
 }
 

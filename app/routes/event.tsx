@@ -12,12 +12,17 @@ export const loader = (args: Route.LoaderArgs) => sharedPageData('event', args, 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Page not found · Encore' }];
 
 // The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
-// of the first load. A client navigation loads it with the data.
+// of the first load. A client navigation loads it with the data, or takes both from a
+// prefetch (lib/page-prefetch.ts, itself fetched on the first intent).
+const pagePrefetch = () => import('~/lib/page-prefetch');
 const loadView = () => import('./event-view');
 const body = onUse('event', loadView, [loadSignInDialog, loadTracking]);
 
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await withStoreFallback(() => Promise.all([serverLoader(), loadView()]), STORE_MESSAGES.eventDetails);
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const [data] = await withStoreFallback(
+    async () => (await pagePrefetch()).prefetchedOrLoad(request, () => Promise.all([serverLoader(), loadView()])),
+    STORE_MESSAGES.eventDetails,
+  );
   return data;
 }
 

@@ -13,12 +13,16 @@ export const loader = (args: Route.LoaderArgs) => sharedPageData('home', args, (
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
 
 // The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
-// of the first load. A client navigation loads it with the data.
+// of the first load. A client navigation loads it with the data, or takes both from a
+// prefetch (lib/page-prefetch.ts, itself fetched on the first intent).
+const pagePrefetch = () => import('~/lib/page-prefetch');
 const loadView = () => import('./home-view');
 const body = onUse('home', loadView, [...FILTER_POPUPS, loadSignInDialog, loadTracking]);
 
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), loadView()]);
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const [data] = await (await pagePrefetch()).prefetchedOrLoad(request, () =>
+    Promise.all([serverLoader(), loadView()]),
+  );
   return data;
 }
 

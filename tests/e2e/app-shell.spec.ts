@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { authEmulatorHost, baseURL } from '../../playwright.config';
 import { artistUrl, busyArtist, open, searchBox } from './discovery-fixtures';
+import { signInDirectly } from './signed-in';
 
 /** The page's timers run only when the test says so. */
 async function pauseClock(page: Page) {
@@ -213,6 +214,12 @@ test.describe('route preloads on intent', () => {
     page.on('request', (request) => {
       if (/\/assets\/event-[\w-]{8}\.js$/.test(request.url())) seen.push(request.url());
     });
+  // Every data request for an event page (the page's own and the root's), as path + query.
+  const eventData = (page: Page, seen: string[]) =>
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (/^\/events\/.+\.data$/.test(url.pathname)) seen.push(url.pathname + url.search);
+    });
 
   async function pointAtEvents(page: Page, count: number) {
     const links = page.locator('main a[href^="/events/"]');
@@ -232,18 +239,107 @@ test.describe('route preloads on intent', () => {
 
   test('1 s after the intent, and no more than 4 pending at once', async ({ page }) => {
     const code: string[] = [];
+    const data: string[] = [];
     eventCode(page, code);
+    eventData(page, data);
     await pauseClock(page);
     await open(page, '/search');
     const hrefs = await pointAtEvents(page, 6);
     await page.clock.runFor(999);
     expect(await preloaded(page)).toEqual([]);
     expect(code).toEqual([]);
+    expect(data).toEqual([]);
     await page.clock.runFor(1);
     // The first four pages pointed at; the fifth and sixth found the queue full.
     await expect.poll(() => preloaded(page)).toEqual(hrefs.slice(0, 4));
-    // Their route code is fetched ahead of the click.
+    // Their route code and their data are fetched ahead of the click.
     await expect.poll(() => code.length).toBeGreaterThan(0);
+    await expect
+      .poll(() => data.map((path) => path.slice(0, path.indexOf('.data'))).sort())
+      .toEqual(hrefs.slice(0, 4).sort());
+  });
+
+  test("the page's data too, 1 s after the intent; the click then shows the page without another request", async ({
+    page,
+  }) => {
+    const data: string[] = [];
+    eventData(page, data);
+    await pauseClock(page);
+    await open(page, '/search');
+    const [href] = await pointAtEvents(page, 1);
+    await page.clock.runFor(999);
+    expect(data).toEqual([]);
+    await page.clock.runFor(1);
+    await expect.poll(() => data).toEqual([expect.stringMatching(new RegExp(`^${href}\\.data\\?`))]);
+    await page.waitForLoadState('networkidle');
+
+    await page.locator(`main a[href="${href}"]`).first().click();
+    await expect(page).toHaveURL(href!);
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(data).toHaveLength(1);
+  });
+
+  test('for a signed-in fan too: kept in the page only (the answer is private, no-store)', async ({ page }) => {
+    await signInDirectly(page.context());
+    const answers: string[] = [];
+    page.on('response', (response) => {
+      if (/^\/events\/.+\.data$/.test(new URL(response.url()).pathname))
+        answers.push(response.headers()['cache-control'] ?? '');
+    });
+    await pauseClock(page);
+    await open(page, '/search');
+    const [href] = await pointAtEvents(page, 1);
+    await page.clock.runFor(1000);
+    await expect.poll(() => answers).toEqual(['private, no-store']);
+    await page.waitForLoadState('networkidle');
+
+    await page.locator(`main a[href="${href}"]`).first().click();
+    await expect(page).toHaveURL(href!);
+    await expect(page.locator('main h1')).toBeVisible();
+    expect(answers).toHaveLength(1);
+  });
+
+  test('a failed prefetch shows nothing; the click then tries again and says what failed', async ({ page }) => {
+    const data: string[] = [];
+    eventData(page, data);
+    await pauseClock(page);
+    await open(page, '/search');
+    await page.route(/\/events\/.+\.data/, (route) => route.abort('internetdisconnected'));
+    const [href] = await pointAtEvents(page, 1);
+    await page.clock.runFor(1000);
+    await expect.poll(() => data.length).toBe(1);
+    await page.waitForLoadState('networkidle');
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('Nothing to see here :(')).toHaveCount(0);
+
+    await page.locator(`main a[href="${href}"]`).first().click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Failed to fetch event details');
+    expect(data).toHaveLength(2);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(alert).toHaveCount(0);
+  });
+
+  test('a prefetch 10 s old is not used: the click fetches the page again', async ({ page }) => {
+    const data: string[] = [];
+    eventData(page, data);
+    await pauseClock(page);
+    await open(page, '/search');
+    const [href] = await pointAtEvents(page, 1);
+    await page.clock.runFor(1000);
+    await expect.poll(() => data.length).toBe(1);
+    await page.waitForLoadState('networkidle');
+    await page.clock.runFor(10_000);
+
+    await page.locator(`main a[href="${href}"]`).first().click();
+    await expect(page).toHaveURL(href!);
+    await expect(page.locator('main h1')).toBeVisible();
+    expect(data).toHaveLength(2);
+    expect(data[1]).not.toContain('_prefetch');
   });
 
   test('never on a very slow connection', async ({ page }) => {
@@ -253,12 +349,15 @@ test.describe('route preloads on intent', () => {
     await pauseClock(page);
     await open(page, '/search');
     const code: string[] = [];
+    const data: string[] = [];
     eventCode(page, code);
+    eventData(page, data);
     await pointAtEvents(page, 3);
     await page.clock.runFor(2000);
     await page.waitForLoadState('networkidle');
     expect(await preloaded(page)).toEqual([]);
     expect(code).toEqual([]);
+    expect(data).toEqual([]);
   });
 });
 
