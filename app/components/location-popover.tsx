@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { buttonClass } from '~/components/ui/button';
 import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
 import { type Filters, RADIUS_CHOICES, type UserLocation, withCurrentLocation, withTypedCity } from '~/lib/filters';
-import { USER_LOCATION_CHANGED } from '~/lib/location-start';
+import { USER_LOCATION_CHANGED } from '~/lib/location-events';
 import { loadUserLocation, saveUserLocation } from '~/lib/preferences';
 import { locateUser, lookupCity } from '~/lib/user-location';
 import { AnchoredPopover } from './anchored-popover';

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useMatches, useRouteLoaderData } from 'react-router';
-import { startLocation } from '~/lib/location-start';
 
 type RootData = { config?: { ipGeolocationUrl?: string | null; apiBaseUrl?: string | null } } | undefined;
 
@@ -22,7 +21,11 @@ export function UserLocationBootstrap() {
   const apiBaseUrl = root?.config?.apiBaseUrl ?? undefined;
 
   useEffect(() => {
-    const run = () => void startLocation({ ipGeolocationUrl, apiBaseUrl }).catch(() => undefined);
+    // The start-up code itself is fetched only now: it is not part of the first load.
+    const run = () =>
+      void import('~/lib/location-start')
+        .then(({ startLocation }) => startLocation({ ipGeolocationUrl, apiBaseUrl }))
+        .catch(() => undefined);
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(run, { timeout: 4000 });
       return () => window.cancelIdleCallback(handle);

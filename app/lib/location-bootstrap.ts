@@ -1,5 +1,5 @@
 import type { UserLocation } from './filters.ts';
-import { FILTERS_CHANGED, type LocationConfig, USER_LOCATION_CHANGED } from './location-start.ts';
+import { FILTERS_CHANGED, type LocationConfig, USER_LOCATION_CHANGED } from './location-events.ts';
 import { locateFrom } from './user-location.ts';
 
 /**

@@ -1,5 +1,7 @@
+import type { LocationConfig } from './location-events.ts';
+
 /**
- * SPEC §4 first load, the part every page carries (kept tiny: first-load budget): remember
+ * SPEC §4 first load, fetched by every page once it is idle (kept tiny): remember
  * the browser language as the user locale and, with no geoPoint in the stored filters, ask
  * the browser where the visitor is, once per browser session. The answer (a position, or a
  * refusal when an IP lookup service is configured, SPEC §8) is processed by
@@ -7,13 +9,6 @@
  * is null (SPEC §8).
  */
 const YEAR = 365 * 24 * 60 * 60;
-
-/** Dispatched on window when a located place became the location filter (pages reload their data). */
-export const FILTERS_CHANGED = 'encore:filters-changed';
-/** Dispatched on window when the user location was stored (the location popup shows its city). */
-export const USER_LOCATION_CHANGED = 'encore:user-location';
-
-export type LocationConfig = { ipGeolocationUrl?: string; apiBaseUrl?: string };
 
 export async function startLocation(config: LocationConfig) {
   try {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
 import { FILTER_POPUPS, loadSignInDialog, loadTracking } from '~/components/part-code';
-import { FILTERS_CHANGED } from '~/lib/location-start';
+import { FILTERS_CHANGED } from '~/lib/location-events';
 import { sharedPageData } from '~/lib/page-data.server';
 import type { Route } from './+types/home';
 import { loadHome } from './home.server';
