@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
-import { loadSignInDialog, loadTracking } from '~/components/part-code';
+import { loadSignInDialog, loadWatchTarget } from '~/components/part-code';
 import { sharedPageData } from '~/lib/page-data.server';
 import { STORE_MESSAGES, withStoreFallback } from '~/lib/store-errors';
 import type { Route } from './+types/event';
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'P
 // The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
 // of the first load. A client navigation loads it with the data.
 const loadView = () => import('./event-view');
-const body = onUse('event', loadView, [loadSignInDialog, loadTracking]);
+const body = onUse('event', loadView, [loadSignInDialog, loadWatchTarget]);
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await withStoreFallback(() => Promise.all([serverLoader(), loadView()]), STORE_MESSAGES.eventDetails);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
-import { FILTER_POPUPS, loadSignInDialog, loadTracking } from '~/components/part-code';
+import { FILTER_POPUPS, loadSignInDialog, loadWatchTarget } from '~/components/part-code';
 import { FILTERS_CHANGED } from '~/lib/location-start';
 import { sharedPageData } from '~/lib/page-data.server';
 import type { Route } from './+types/home';
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
 // The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
 // of the first load. A client navigation loads it with the data.
 const loadView = () => import('./home-view');
-const body = onUse('home', loadView, [...FILTER_POPUPS, loadSignInDialog, loadTracking]);
+const body = onUse('home', loadView, [...FILTER_POPUPS, loadSignInDialog, loadWatchTarget]);
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await Promise.all([serverLoader(), loadView()]);

@@ -29,11 +29,11 @@ export function MyEncoreTracking({ data, now, apiBase }: { data: MyEncoreView; n
           </a>
         ))}
       </nav>
-      <AlertsInbox initial={data.alerts} now={now} />
-      <WatchedEvents initial={data.watches} now={now} apiBase={apiBase} />
-      <FollowedArtists initial={data.follows} preferences={data.preferences} apiBase={apiBase} />
+      <AlertsInbox page={data.alerts} now={now} />
+      <WatchedEvents watches={data.watches} now={now} apiBase={apiBase} />
+      <FollowedArtists follows={data.follows} preferences={data.preferences} apiBase={apiBase} />
       <section aria-label="Calendar and notifications" className="grid gap-3 md:grid-cols-2">
-        <CalendarFeedSettings initial={data.feed} />
+        <CalendarFeedSettings feed={data.feed} />
         <PushSettings subscriptions={data.push.webPushSubscriptions} nativeToken={data.push.nativeToken} />
       </section>
     </div>
