@@ -27,6 +27,6 @@ export async function loadMyEncore(_request: Request, context: AppLoadContext, u
 }
 
 /** For the root loader: what the signed-in fan tracks (every page's Follow, Watch and badge). */
-export function loadTracked(context: AppLoadContext, uid: string): Promise<TrackedState> {
+export function loadTracked(context: Pick<AppLoadContext, 'services'>, uid: string): Promise<TrackedState> {
   return loadTrackedState(context.services.database.db, uid);
 }

@@ -20,6 +20,8 @@ import { deleteWatch, putWatch } from '../../../server/tracking/watches';
  * field errors or the new state. The loaders that show what is tracked run again afterwards.
  */
 
+type SessionContext = Pick<AppLoadContext, 'services' | 'sessionUser' | 'sessionUnavailable'>;
+
 /** A form of a few short fields; anything larger is not ours. */
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -67,7 +69,7 @@ async function readForm(request: Request): Promise<URLSearchParams | null> {
  * The writer behind the request: signed in, with a token Firebase has not revoked (every write
  * asks again, as /api/me does) and a registered account.
  */
-async function requireWriter(request: Request, context: AppLoadContext): Promise<SessionUser> {
+async function requireWriter(request: Request, context: SessionContext): Promise<SessionUser> {
   if (context.sessionUnavailable) throw new ApiError(503, 'identity_unavailable', 'Try again in a moment');
   if (!context.sessionUser) throw new ApiError(401, 'unauthenticated', 'Sign in to continue');
   const checked = await readSessionUser(context.services, request.headers.get('cookie'), {
@@ -80,7 +82,7 @@ async function requireWriter(request: Request, context: AppLoadContext): Promise
   return checked;
 }
 
-export async function trackingAction(request: Request, context: AppLoadContext) {
+export async function trackingAction(request: Request, context: SessionContext) {
   const { services } = context;
   if (request.method !== 'POST') return refuse(405, 'method_not_allowed', 'Send the form with POST');
   if (!fromOurPages(request, services.env.PUBLIC_ORIGIN)) {
@@ -153,7 +155,7 @@ export async function trackingAction(request: Request, context: AppLoadContext) 
   }
 }
 
-export async function trackedLoader(context: AppLoadContext) {
+export async function trackedLoader(context: SessionContext) {
   if (context.sessionUnavailable) return refuse(503, 'identity_unavailable', 'Try again in a moment');
   if (!context.sessionUser) return refuse(401, 'unauthenticated', 'Sign in to continue');
   return data(await loadTracked(context, context.sessionUser.uid), { headers: PRIVATE_HEADERS });
