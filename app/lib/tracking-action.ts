@@ -1,5 +1,7 @@
+import type { ShouldRevalidateFunction } from 'react-router';
 import type { WatchView } from '../../contracts/tracking';
 import type { TrackingIntent } from '../../contracts/tracking-forms';
+import type { FormFailure } from './form-answer';
 
 /**
  * Where the web's my Encore writes go (app/routes/resources/tracking.ts, ADR 0033) and what
@@ -7,9 +9,14 @@ import type { TrackingIntent } from '../../contracts/tracking-forms';
  */
 export const TRACKING_ACTION = '/resources/tracking';
 
-export type TrackingActionData =
-  | { ok: true; intent: TrackingIntent; watch?: WatchView }
-  | { ok: false; code: string; error: string; fieldErrors?: Record<string, string> };
+export type TrackingActionData = { ok: true; intent: TrackingIntent; watch?: WatchView } | FormFailure;
 
 /** A write's form: `intent` and the text fields of the matching contracts/ schema. */
 export type TrackingFields = { intent: TrackingIntent } & Record<string, string>;
+
+/**
+ * For the catalogue pages' route modules: a tracking write changes only what the root loader
+ * reads (the buttons and the badge), so the page's own data is not read again.
+ */
+export const keepPageAfterTrackingWrite: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === TRACKING_ACTION ? false : defaultShouldRevalidate;

@@ -1,15 +1,17 @@
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { useNavigate, useRevalidator } from 'react-router';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useFetcher, useNavigate, useRevalidator } from 'react-router';
 import { setAccount, withCacheBuster } from '~/lib/auth/account-store';
 import { authRequest } from '~/lib/auth/api';
 import { useBrowserGuard } from '~/lib/auth/guard';
 import { compressImage, ImageReadError } from '~/lib/auth/image';
+import { notifyError } from '~/lib/auth/notify';
 import { PRIVATE_HEADERS } from '~/lib/auth.server';
+import type { FormFailure } from '~/lib/form-answer';
 import { HttpError } from '~/lib/http';
-import { guardedUser, namedMiddleware } from '~/lib/route-middleware.server';
+import { namedMiddleware } from '~/lib/route-middleware.server';
 import type { Profile } from '../../contracts/accounts';
-import { getAccountDetails } from '../../server/accounts/accounts';
 import type { Route } from './+types/profile';
+import { loadProfilePage, type ProfileActionData, updateProfileAction } from './profile.server';
 
 export const meta = () => [{ title: 'My account · Encore' }, { name: 'robots', content: 'noindex' }];
 export const headers = () => PRIVATE_HEADERS;
@@ -18,18 +20,22 @@ export const headers = () => PRIVATE_HEADERS;
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('requireUser');
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = guardedUser(context);
-  const details = await getAccountDetails(context.services.database.db, user.uid);
-  return {
-    email: details?.email || user.email || '',
-    firstName: details?.firstName ?? '',
-    lastName: details?.lastName ?? '',
-    displayName: details?.displayName ?? '',
-    image: details?.image ?? '',
-  };
+  return loadProfilePage(context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return updateProfileAction(request, context);
 }
 
 const NAME_MAX = 60;
+
+/** The header's account button shows the saved names and picture at once. */
+const applyProfile = (profile: Profile) =>
+  setAccount({
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    image: withCacheBuster(profile.image),
+  });
 
 /** SPEC §2 /profile ('my account'): first and last name and the picture, and signing out. */
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
@@ -41,37 +47,35 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const [firstName, setFirstName] = useState(loaderData.firstName);
   const [lastName, setLastName] = useState(loaderData.lastName);
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
   const [imageBusy, setImageBusy] = useState(false);
   const [imageError, setImageError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
 
-  const applyProfile = (profile: Profile) =>
-    setAccount({
-      firstName: profile.firstName,
-      lastName: profile.lastName,
-      image: withCacheBuster(profile.image),
-    });
-
-  async function onSave(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const names = { firstName: firstName.trim(), lastName: lastName.trim() };
-    setFirstName(names.firstName);
-    setLastName(names.lastName);
-    setSaving(true);
-    setStatus(null);
-    try {
-      applyProfile(await authRequest<Profile>('/accounts/me', { method: 'PATCH', body: names }));
+  // The names are this route's action (ADR 0033); the loader runs again after it.
+  const names = useFetcher<ProfileActionData | FormFailure>();
+  const saving = names.state !== 'idle';
+  const answer = names.state === 'idle' ? names.data : undefined;
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.ok) {
+      applyProfile(answer.profile);
       setStatus({ kind: 'ok', text: 'Your name is saved.' });
-      revalidator.revalidate();
-    } catch (error) {
-      // SPEC §8: the API's own message is already a notification; say it once.
-      if (!(error instanceof HttpError && error.apiMessage)) {
-        setStatus({ kind: 'error', text: 'Your name could not be saved.' });
-      }
-    } finally {
-      setSaving(false);
+    } else if (answer.fieldErrors) {
+      setStatus({ kind: 'error', text: answer.error });
+    } else {
+      // SPEC §8: a negative notification with the server's message.
+      notifyError(answer.error);
+      setStatus({ kind: 'error', text: 'Your name could not be saved.' });
     }
+  }, [answer]);
+
+  function onSave(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = { firstName: firstName.trim(), lastName: lastName.trim() };
+    setFirstName(trimmed.firstName);
+    setLastName(trimmed.lastName);
+    setStatus(null);
+    void names.submit(trimmed, { method: 'post' });
   }
 
   async function onPicture(event: ChangeEvent<HTMLInputElement>) {

@@ -1,11 +1,11 @@
-import { type AppLoadContext, data } from 'react-router';
+import { data } from 'react-router';
 import { PRIVATE_HEADERS } from '~/lib/auth.server';
+import { formAction, refuse, type SessionContext } from '~/lib/form-action.server';
 import { loadTracked } from '~/lib/tracking.server';
 import type { TrackingActionData } from '~/lib/tracking-action';
 import type { WatchView } from '../../../contracts/tracking';
 import { TRACKING_FORMS, TrackingIntentSchema } from '../../../contracts/tracking-forms';
-import { readSessionUser, type SessionUser } from '../../../server/accounts/session';
-import { ApiError, notFound, parseInput } from '../../../server/errors';
+import { notFound, parseInput } from '../../../server/errors';
 import { deleteAlert, markAllRead, setAlertRead } from '../../../server/tracking/alerts';
 import { ensureFeed, revokeFeed } from '../../../server/tracking/calendar';
 import { trackingConfig } from '../../../server/tracking/config';
@@ -20,84 +20,12 @@ import { deleteWatch, putWatch } from '../../../server/tracking/watches';
  * field errors or the new state. The loaders that show what is tracked run again afterwards.
  */
 
-type SessionContext = Pick<AppLoadContext, 'services' | 'sessionUser' | 'sessionUnavailable'>;
-
-/** A form of a few short fields; anything larger is not ours. */
-const MAX_BODY_BYTES = 16 * 1024;
-
-const refuse = (status: number, code: string, error: string, field?: string) =>
-  data<TrackingActionData>(
-    {
-      ok: false,
-      code,
-      error,
-      ...(field ? { fieldErrors: { [field]: error.replace(`${field}: `, '') } } : {}),
-    },
-    { status, headers: PRIVATE_HEADERS },
-  );
-
-/**
- * CSRF: the session cookie is SameSite=Lax, so other sites' POSTs arrive without it; on top,
- * a write must come from a page of ours. Browsers send Origin with every POST; it is compared
- * with the configured public origin and with the origin the request was addressed to.
- */
-function fromOurPages(request: Request, publicOrigin: string): boolean {
-  const origin = request.headers.get('origin');
-  if (!origin || origin === 'null') return false;
-  return origin === new URL(publicOrigin).origin || origin === new URL(request.url).origin;
-}
-
-async function readForm(request: Request): Promise<URLSearchParams | null> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) return null;
-  const reader = request.body?.getReader();
-  if (!reader) return new URLSearchParams();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let part = await reader.read(); !part.done; part = await reader.read()) {
-    size += part.value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new ApiError(413, 'too_large', `The form is larger than ${MAX_BODY_BYTES} bytes`);
-    }
-    chunks.push(part.value);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
-
-/**
- * The writer behind the request: signed in, with a token Firebase has not revoked (every write
- * asks again, as /api/me does) and a registered account.
- */
-async function requireWriter(request: Request, context: SessionContext): Promise<SessionUser> {
-  if (context.sessionUnavailable) throw new ApiError(503, 'identity_unavailable', 'Try again in a moment');
-  if (!context.sessionUser) throw new ApiError(401, 'unauthenticated', 'Sign in to continue');
-  const checked = await readSessionUser(context.services, request.headers.get('cookie'), {
-    checkRevoked: true,
-  }).catch(() => {
-    throw new ApiError(503, 'identity_unavailable', 'Try again in a moment');
-  });
-  if (!checked) throw new ApiError(401, 'unauthenticated', 'Sign in to continue');
-  if (!checked.registered) throw new ApiError(409, 'account_not_registered', 'Finish signing in first');
-  return checked;
-}
-
-export async function trackingAction(request: Request, context: SessionContext) {
-  const { services } = context;
-  if (request.method !== 'POST') return refuse(405, 'method_not_allowed', 'Send the form with POST');
-  if (!fromOurPages(request, services.env.PUBLIC_ORIGIN)) {
-    return refuse(403, 'cross_origin', 'This form can only be sent from Encore itself');
-  }
-  try {
-    const { uid } = await requireWriter(request, context);
-    const form = await readForm(request);
-    if (!form) return refuse(415, 'unsupported_media_type', 'Send the form as application/x-www-form-urlencoded');
-    const fields = Object.fromEntries(form);
+export function trackingAction(request: Request, context: SessionContext) {
+  return formAction(request, context, async (uid, fields): Promise<TrackingActionData> => {
     const { intent } = parseInput(TrackingIntentSchema, fields);
-    const done = (extra: { watch?: WatchView } = {}) =>
-      data<TrackingActionData>({ ok: true, intent, ...extra }, { headers: PRIVATE_HEADERS });
-    const { db } = services.database;
-    const config = trackingConfig(services.env);
+    const done = (extra: { watch?: WatchView } = {}) => ({ ok: true as const, intent, ...extra });
+    const { db } = context.services.database;
+    const config = trackingConfig(context.services.env);
 
     switch (intent) {
       case 'follow':
@@ -149,10 +77,7 @@ export async function trackingAction(request: Request, context: SessionContext) 
         }
         return done();
     }
-  } catch (error) {
-    if (error instanceof ApiError) return refuse(error.statusCode, error.code, error.message, error.field);
-    throw error;
-  }
+  });
 }
 
 export async function trackedLoader(context: SessionContext) {
