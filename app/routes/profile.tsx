@@ -1,14 +1,13 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useFetcher, useNavigate, useRevalidator } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
 import { setAccount, withCacheBuster } from '~/lib/auth/account-store';
 import { authRequest } from '~/lib/auth/api';
 import { useBrowserGuard } from '~/lib/auth/guard';
 import { compressImage, ImageReadError } from '~/lib/auth/image';
-import { notifyError } from '~/lib/auth/notify';
 import { PRIVATE_HEADERS } from '~/lib/auth.server';
-import type { FormFailure } from '~/lib/form-answer';
 import { HttpError } from '~/lib/http';
 import { namedMiddleware } from '~/lib/route-middleware.server';
+import { useFormAction } from '~/lib/use-form-action';
 import type { Profile } from '../../contracts/accounts';
 import type { Route } from './+types/profile';
 import { loadProfilePage, type ProfileActionData, updateProfileAction } from './profile.server';
@@ -52,21 +51,14 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const [signingOut, setSigningOut] = useState(false);
 
   // The names are this route's action (ADR 0033); the loader runs again after it.
-  const names = useFetcher<ProfileActionData | FormFailure>();
-  const saving = names.state !== 'idle';
-  const answer = names.state === 'idle' ? names.data : undefined;
+  // A refusal is a notification with the server's message (SPEC §8), said once.
+  const names = useFormAction<ProfileActionData, { firstName: string; lastName: string }>('/profile');
+  const saving = names.busy;
+  const answer = names.fetcher.state === 'idle' ? names.fetcher.data : undefined;
   useEffect(() => {
-    if (!answer) return;
-    if (answer.ok) {
-      applyProfile(answer.profile);
-      setStatus({ kind: 'ok', text: 'Your name is saved.' });
-    } else if (answer.fieldErrors) {
-      setStatus({ kind: 'error', text: answer.error });
-    } else {
-      // SPEC §8: a negative notification with the server's message.
-      notifyError(answer.error);
-      setStatus({ kind: 'error', text: 'Your name could not be saved.' });
-    }
+    if (!answer?.ok) return;
+    applyProfile(answer.profile);
+    setStatus({ kind: 'ok', text: 'Your name is saved.' });
   }, [answer]);
 
   function onSave(event: FormEvent<HTMLFormElement>) {
@@ -75,7 +67,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
     setFirstName(trimmed.firstName);
     setLastName(trimmed.lastName);
     setStatus(null);
-    void names.submit(trimmed, { method: 'post' });
+    void names.submit(trimmed);
   }
 
   async function onPicture(event: ChangeEvent<HTMLInputElement>) {

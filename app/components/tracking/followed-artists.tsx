@@ -8,6 +8,8 @@ import type { TrackingPreferences } from '../../../contracts/tracking';
 import { useTrackingAction } from './use-tracking';
 
 const RADII = [10, 25, 50, 100, 200, 500];
+/** The form shows what the server refuses of these itself. */
+const PREFERENCE_FIELDS = ['latitude', 'longitude', 'city', 'radius', 'unit'];
 
 function nearLabel(preferences: TrackingPreferences): string {
   if (preferences.latitude === null) return 'anywhere';
@@ -22,7 +24,7 @@ function NearMe({ preferences, apiBase }: { preferences: TrackingPreferences; ap
   const [unit, setUnit] = useState<Unit>(preferences.unit);
   const [message, setMessage] = useState<string | null>(null);
   const [looking, setLooking] = useState(false);
-  const { fetcher, submit: send, busy: saving } = useTrackingAction();
+  const { fetcher, submit: send, busy: saving } = useTrackingAction(PREFERENCE_FIELDS);
   const busy = looking || saving;
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
 

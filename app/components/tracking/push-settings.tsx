@@ -10,6 +10,9 @@ import { useTrackingAction } from './use-tracking';
 
 type Status = 'checking' | PushSupport | 'on';
 
+/** The panel shows what the server refuses of the subscription itself. */
+const PUSH_FIELDS = ['endpoint', 'keys.p256dh', 'keys.auth'];
+
 /**
  * Notifications on this device (ADR 0008): Web Push after the fan opts in; the inbox gets
  * every alert either way. The native shell registers its own token at sign-in.
@@ -18,7 +21,7 @@ export function PushSettings({ subscriptions, nativeToken }: { subscriptions: nu
   const [status, setStatus] = useState<Status>('checking');
   const [message, setMessage] = useState<string | null>(null);
   const [preparing, setPreparing] = useState(false);
-  const { fetcher, submit, busy: sending } = useTrackingAction();
+  const { fetcher, submit, busy: sending } = useTrackingAction(PUSH_FIELDS);
   const busy = preparing || sending;
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
 

@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useFetcher, useFetchers, useRouteLoaderData } from 'react-router';
-import { getAccount } from '~/lib/auth/account-store';
-import { openAuthDialog } from '~/lib/auth/dialog-store';
-import { notifyError } from '~/lib/auth/notify';
 import { TRACKING_ACTION, type TrackingActionData, type TrackingFields } from '~/lib/tracking-action';
+import { useFormAction } from '~/lib/use-form-action';
 import type { TrackedState } from '../../../contracts/tracking';
 
 /**
@@ -35,60 +33,9 @@ export function useTracked(kind: keyof typeof TOGGLES, id: string): boolean {
   return wish ?? !!tracked?.[ids].includes(id);
 }
 
-/** The session cookie may lag the sign-in that just happened, or have expired while the tab slept. */
-async function syncedSession(): Promise<boolean> {
-  const { syncSession } = await import('~/lib/auth/session');
-  return syncSession().catch(() => false);
-}
-
-/**
- * A fetcher for one kind of write. `submit` posts the fields; `submitAsFan` first has an
- * anonymous visitor sign in (SPEC §4 pending action). A refused session is synced and the
- * write sent once more; still refused, the fan signs in again (SPEC §8). Other refusals
- * without a field to show them by are notified (SPEC §8 negative notification).
- */
-export function useTrackingAction() {
-  const fetcher = useFetcher<TrackingActionData>();
-  const last = useRef<{ fields: TrackingFields; retried: boolean } | null>(null);
-  const { submit: post } = fetcher;
-
-  const submit = useCallback(
-    (fields: TrackingFields, retried = false) => {
-      last.current = { fields, retried };
-      return post(fields, { method: 'post', action: TRACKING_ACTION });
-    },
-    [post],
-  );
-
-  const submitAsFan = useCallback(
-    (fields: TrackingFields) => {
-      if (getAccount().uid) return void submit(fields);
-      openAuthDialog({
-        onSignedIn: () => void syncedSession().then(() => submit(fields)),
-      });
-    },
-    [submit],
-  );
-
-  const { data, state } = fetcher;
-  const handled = useRef<TrackingActionData | undefined>(undefined);
-  useEffect(() => {
-    if (state !== 'idle' || !data || data.ok || handled.current === data) return;
-    handled.current = data;
-    const toSignIn = () => {
-      const here = window.location.pathname + window.location.search;
-      window.location.assign(`/signin?redirectTo=${encodeURIComponent(here)}`);
-    };
-    const sent = last.current;
-    if (data.code === 'unauthenticated') {
-      if (!sent || sent.retried) return toSignIn();
-      void syncedSession().then((ok) => (ok ? submit(sent.fields, true) : toSignIn()));
-      return;
-    }
-    if (!data.fieldErrors) notifyError(data.error);
-  }, [data, state, submit]);
-
-  return { fetcher, submit, submitAsFan, busy: state !== 'idle' };
+/** A fetcher for my Encore writes; `shows` are the fields whose refusals the form shows itself. */
+export function useTrackingAction(shows: readonly string[] = []) {
+  return useFormAction<TrackingActionData, TrackingFields>(TRACKING_ACTION, shows);
 }
 
 export const UNREAD_POLL_MS = 60_000;

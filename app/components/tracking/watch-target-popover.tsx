@@ -9,6 +9,9 @@ import { useTrackingAction } from './use-tracking';
 /** 10 % under today's price, in whole units when it allows (the server's default, ADR 0025). */
 const under = (price: number) => (price * 0.9 >= 1 ? Math.floor(price * 0.9) : Math.floor(price * 90) / 100);
 
+/** Refusals this form shows beside its field; others are notified. */
+const SHOWN = ['targetPrice'];
+
 /**
  * Right after Watch, where the fan pressed it: which seats to track and the price to be
  * told about, starting from a target that can fire (under today's price for those seats).
@@ -27,7 +30,7 @@ export default function WatchTargetPopover({
   const [watch, setWatch] = useState(initial);
   const [category, setCategory] = useState<TicketCategory>(initial.ticketCategory);
   const [target, setTarget] = useState(initial.targetPrice === null ? '' : String(initial.targetPrice));
-  const { fetcher, submit, busy } = useTrackingAction();
+  const { fetcher, submit, busy } = useTrackingAction(SHOWN);
   // What the answer on its way is for: other seats (reprice) or the alert itself (close).
   const sending = useRef<'seats' | 'alert'>('seats');
   const [saved, setSaved] = useState(false);

@@ -38,11 +38,14 @@ function Change({ watch }: { watch: WatchRowView }) {
   );
 }
 
+/** Refusals the alert editor shows beside its field; others are notified. */
+const SHOWN = ['targetPrice'];
+
 /** The price alert of one watch: seat category and target, edited in place. */
 function AlertEditor({ watch, onSaved, onClose }: { watch: WatchRowView; onSaved: () => void; onClose: () => void }) {
   const [category, setCategory] = useState<TicketCategory>(watch.ticketCategory);
   const [target, setTarget] = useState(watch.targetPrice === null ? '' : String(watch.targetPrice));
-  const { fetcher, submit, busy: saving } = useTrackingAction();
+  const { fetcher, submit, busy: saving } = useTrackingAction(SHOWN);
   const targetId = `target-${watch.id}`;
   // Settled answers only: the page's data is read again before the row shows the new alert.
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
