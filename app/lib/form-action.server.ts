@@ -1,5 +1,5 @@
 import { type AppLoadContext, data } from 'react-router';
-import { readSessionUser, type SessionUser } from '../../server/accounts/session';
+import { readSessionToken, type SessionUser } from '../../server/accounts/session';
 import { ApiError } from '../../server/errors';
 import { PRIVATE_HEADERS } from './auth.server';
 import type { FormFailure } from './form-answer';
@@ -59,16 +59,25 @@ async function readForm(request: Request): Promise<Record<string, string>> {
 const unavailable = () => new ApiError(503, 'identity_unavailable', 'Try again in a moment');
 
 async function requireWriter(request: Request, context: SessionContext): Promise<SessionUser> {
+  const user = context.sessionUser;
   if (context.sessionUnavailable) throw unavailable();
-  if (!context.sessionUser) throw new ApiError(401, 'unauthenticated', 'Sign in to continue');
-  const checked = await readSessionUser(context.services, request.headers.get('cookie'), {
-    checkRevoked: true,
-  }).catch(() => {
+  const token = readSessionToken(request.headers.get('cookie'));
+  if (!user || !token) throw new ApiError(401, 'unauthenticated', 'Sign in to continue');
+  try {
+    const verified = await context.services.auth.verifyIdToken(token, { checkRevoked: true });
+    if (verified.uid !== user.uid) throw new ApiError(401, 'unauthenticated', 'Sign in to continue');
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    // By name: this module is bundled with the pages, the auth service is not, so the
+    // TokenError class here is not the one it throws.
+    if (error instanceof Error && error.name === 'TokenError') {
+      throw new ApiError(401, 'unauthenticated', 'Sign in to continue');
+    }
     throw unavailable();
-  });
-  if (!checked) throw new ApiError(401, 'unauthenticated', 'Sign in to continue');
-  if (!checked.registered) throw new ApiError(409, 'account_not_registered', 'Finish signing in first');
-  return checked;
+  }
+  // Not yet registered users are never taken from the session cache: this is current.
+  if (!user.registered) throw new ApiError(409, 'account_not_registered', 'Finish signing in first');
+  return user;
 }
 
 /** Runs `write` for the checked writer with the form's fields; refusals are answered, not thrown. */

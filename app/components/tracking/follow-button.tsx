@@ -1,5 +1,6 @@
 import { useFanSignedIn } from './use-fan';
-import { useTracked, useTrackingAction } from './use-tracking';
+import { useTracked } from './use-tracked';
+import { useTrackingAction } from './use-tracking';
 
 const TONES = {
   default: {

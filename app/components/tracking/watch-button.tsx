@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { WatchView } from '../../../contracts/tracking';
 import { useFanSignedIn } from './use-fan';
-import { useTracked, useTrackingAction } from './use-tracking';
+import { useTracked } from './use-tracked';
+import { useTrackingAction } from './use-tracking';
 
 const WatchTargetPopover = lazy(() => import('./watch-target-popover'));
 
