@@ -1,4 +1,3 @@
-import type { ShouldRevalidateFunction } from 'react-router';
 import type { WatchView } from '../../contracts/tracking';
 import type { TrackingIntent } from '../../contracts/tracking-forms';
 import type { FormFailure } from './form-answer';
@@ -13,10 +12,3 @@ export type TrackingActionData = { ok: true; intent: TrackingIntent; watch?: Wat
 
 /** A write's form: `intent` and the text fields of the matching contracts/ schema. */
 export type TrackingFields = { intent: TrackingIntent } & Record<string, string>;
-
-/**
- * For the catalogue pages' route modules: a tracking write changes only what the root loader
- * reads (the buttons and the badge), so the page's own data is not read again.
- */
-export const keepPageAfterTrackingWrite: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-  formAction === TRACKING_ACTION ? false : defaultShouldRevalidate;

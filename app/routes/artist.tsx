@@ -3,7 +3,6 @@ import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
 import { FILTER_POPUPS, loadSignInDialog, loadWatchTarget } from '~/components/part-code';
 import { sharedPageData } from '~/lib/page-data.server';
 import { STORE_MESSAGES, withStoreFallback } from '~/lib/store-errors';
-import { keepPageAfterTrackingWrite } from '~/lib/tracking-action';
 import type { Route } from './+types/artist';
 import { loadArtistPage } from './artist.server';
 
@@ -12,8 +11,6 @@ export const handle = { hero: true };
 
 // Public data only: shared with every visitor of the same page for a short while (ADR 0028).
 export const loader = (args: Route.LoaderArgs) => sharedPageData('artist', args, () => loadArtistPage(args));
-
-export const shouldRevalidate = keepPageAfterTrackingWrite;
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Page not found · Encore' }];
 

@@ -4,14 +4,11 @@ import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
 import { FILTER_POPUPS, loadSignInDialog, loadWatchTarget } from '~/components/part-code';
 import { FILTERS_CHANGED } from '~/lib/location-start';
 import { sharedPageData } from '~/lib/page-data.server';
-import { keepPageAfterTrackingWrite } from '~/lib/tracking-action';
 import type { Route } from './+types/home';
 import { loadHome } from './home.server';
 
 // Public data only: shared with every visitor of the same page for a short while (ADR 0028).
 export const loader = (args: Route.LoaderArgs) => sharedPageData('home', args, () => loadHome(args));
-
-export const shouldRevalidate = keepPageAfterTrackingWrite;
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
 

@@ -3,14 +3,11 @@ import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
 import { FILTER_POPUPS, loadSearchSettings, loadSignInDialog, loadWatchTarget } from '~/components/part-code';
 import { sharedPageData } from '~/lib/page-data.server';
 import { STORE_MESSAGES, withStoreFallback } from '~/lib/store-errors';
-import { keepPageAfterTrackingWrite } from '~/lib/tracking-action';
 import type { Route } from './+types/search';
 import { loadSearch } from './search.server';
 
 // Public data only: shared with every visitor of the same page for a short while (ADR 0028).
 export const loader = (args: Route.LoaderArgs) => sharedPageData('search', args, () => loadSearch(args));
-
-export const shouldRevalidate = keepPageAfterTrackingWrite;
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Search · Encore' }];
 
