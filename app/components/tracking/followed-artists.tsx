@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useFetchers } from 'react-router';
+import { Link } from 'react-router';
 import { loadUserLocation } from '~/lib/preferences';
 import type { FollowCardView } from '~/lib/tracking-view';
 import { lookupCity } from '~/lib/user-location';
@@ -151,12 +151,9 @@ function NearMe({ preferences, apiBase }: { preferences: TrackingPreferences; ap
   );
 }
 
-/**
- * Followed artists, each with its next dates near the fan: the page loader's, read again
- * after every write; one being unfollowed leaves at once.
- */
+/** Followed artists, each with its next dates near the fan. */
 export function FollowedArtists({
-  follows: loaded,
+  follows,
   preferences,
   apiBase,
 }: {
@@ -165,12 +162,6 @@ export function FollowedArtists({
   apiBase: string;
 }) {
   const { submit } = useTrackingAction();
-  const leaving = new Set(
-    useFetchers()
-      .filter((f) => f.formData?.get('intent') === 'unfollow')
-      .map((f) => f.formData?.get('attractionId')),
-  );
-  const follows = loaded.filter((f) => !leaving.has(f.id));
 
   return (
     <section id="following" aria-labelledby="following-title" className="scroll-mt-24">

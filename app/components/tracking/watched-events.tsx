@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useFetchers } from 'react-router';
+import { Link } from 'react-router';
 import { TICKET_CATEGORY_LABELS } from '~/lib/filters';
 import { formatPrice } from '~/lib/format';
 import { eventStatus } from '~/lib/status';
@@ -212,25 +212,8 @@ function WatchRow({ watch, apiBase }: { watch: WatchRowView; apiBase: string }) 
   );
 }
 
-/**
- * Watched events by date, upcoming first, then the ones already past. The rows are the page
- * loader's; one being stopped leaves at once (its write is on the way).
- */
-export function WatchedEvents({
-  watches: loaded,
-  now,
-  apiBase,
-}: {
-  watches: WatchRowView[];
-  now: string;
-  apiBase: string;
-}) {
-  const stopping = new Set(
-    useFetchers()
-      .filter((f) => f.formData?.get('intent') === 'unwatch')
-      .map((f) => f.formData?.get('eventId')),
-  );
-  const watches = loaded.filter((w) => !stopping.has(w.id));
+/** Watched events by date, upcoming first, then the ones already past. */
+export function WatchedEvents({ watches, now, apiBase }: { watches: WatchRowView[]; now: string; apiBase: string }) {
   const cutoff = Date.parse(now) - 6 * 60 * 60 * 1000;
   const isPast = (w: WatchRowView) => !!w.startsAt && Date.parse(w.startsAt) < cutoff;
   const past = watches.filter(isPast);
