@@ -6,7 +6,7 @@ import type { TrackedState } from '../../../contracts/tracking';
 /**
  * What the fan tracks, in the browser (ADR 0033): the root loader's answer (read again by
  * React Router after every write) and, while a write is on its way, the form it sent. Kept
- * apart from the writes (use-tracking.ts): the header's badge ships with every page.
+ * apart from the writes (use-tracking.ts): the header's badge needs only these.
  */
 
 /** The root loader's answer: null for anonymous visitors. */
@@ -32,7 +32,7 @@ export function useTracked(kind: keyof typeof TOGGLES, id: string): boolean {
   return wish ?? !!tracked?.[ids].includes(id);
 }
 
-export const UNREAD_POLL_MS = 60_000;
+const UNREAD_POLL_MS = 60_000;
 
 /**
  * The header badge's unread count: the root loader's, kept fresh by reading the tracking
