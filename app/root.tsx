@@ -17,6 +17,7 @@ import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { publicConfig, requireDatabase } from './lib/auth.server';
 import { refuseMalformedInput } from './lib/bad-input.server';
+import { loadTracked } from './lib/tracking.server';
 import { viewportFromCookie } from './lib/viewport.server';
 
 // Only error pages need it (their hydration waits for it, the server's HTML in place).
@@ -25,7 +26,7 @@ const ErrorPage = lazy(() => import('./components/error-page').then((module) => 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 /**
- * Public runtime config and who is signed in (from the verified session cookie). While the
+ * Public runtime config, who is signed in (from the verified session cookie) and what they track. While the
  * database is out of reach every page answers SPEC's error page with 503 (ADR 0016).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     config: publicConfig(context),
     sessionUser: user ? { uid: user.uid, systemRole: user.systemRole } : null,
+    // Every Follow and Watch button and the alerts badge (ADR 0033); read again after each write.
+    tracked: user ? await loadTracked(context, user.uid) : null,
     // SPEC §9: the layout of the visitor's screen class on the first request.
     viewport: viewportFromCookie(request.headers.get('cookie')),
   };

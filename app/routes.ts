@@ -23,5 +23,7 @@ export default [
   layout('routes/layouts/auth.tsx', [route('forgot-password', 'routes/forgot-password.tsx')]),
   layout('routes/layouts/split.tsx', [route('signin', 'routes/signin.tsx')]),
   route('sitemap.xml', 'routes/sitemap.ts'),
+  // my Encore writes from every page (ADR 0033); no page of its own.
+  route('resources/tracking', 'routes/resources/tracking.ts'),
   route('sitemap/:part', 'routes/sitemap-part.ts'),
 ] satisfies RouteConfig;

@@ -242,3 +242,6 @@ export type TrackingPreferences = {
 };
 
 export type CalendarFeed = { url: string; createdAt: string } | null;
+
+/** What every page's Follow and Watch buttons and the header badge show for a signed-in fan. */
+export type TrackedState = { eventIds: string[]; attractionIds: string[]; unread: number };

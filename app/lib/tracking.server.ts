@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router';
+import type { TrackedState } from '../../contracts/tracking';
 import { trackingConfig } from '../../server/tracking/config';
-import { loadMyEncoreData } from '../../server/tracking/my-encore';
+import { loadMyEncoreData, loadTrackedState } from '../../server/tracking/my-encore';
 import { type MyEncoreView, toFollowCard, toWatchRow } from './tracking-view';
 
 /**
@@ -23,4 +24,9 @@ export async function loadMyEncore(_request: Request, context: AppLoadContext, u
     feed: data.feed,
     push: data.push,
   };
+}
+
+/** For the root loader: what the signed-in fan tracks (every page's Follow, Watch and badge). */
+export function loadTracked(context: Pick<AppLoadContext, 'services'>, uid: string): Promise<TrackedState> {
+  return loadTrackedState(context.services.database.db, uid);
 }

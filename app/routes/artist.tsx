@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
-import { FILTER_POPUPS, loadSignInDialog, loadTracking } from '~/components/part-code';
+import { FILTER_POPUPS, loadSignInDialog, loadWatchTarget } from '~/components/part-code';
 import { sharedPageData } from '~/lib/page-data.server';
 import { STORE_MESSAGES, withStoreFallback } from '~/lib/store-errors';
 import type { Route } from './+types/artist';
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'P
 // prefetch (lib/page-prefetch.ts, itself fetched on the first intent).
 const pagePrefetch = () => import('~/lib/page-prefetch');
 const loadView = () => import('./artist-view');
-const body = onUse('artist', loadView, [...FILTER_POPUPS, loadSignInDialog, loadTracking]);
+const body = onUse('artist', loadView, [...FILTER_POPUPS, loadSignInDialog, loadWatchTarget]);
 
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   // Another page of this artist's events (paging, filters), or another artist.

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
-import { loadSignInDialog, loadTracking } from '~/components/part-code';
+import { loadSignInDialog, loadWatchTarget } from '~/components/part-code';
 import { sharedPageData } from '~/lib/page-data.server';
 import { STORE_MESSAGES, withStoreFallback } from '~/lib/store-errors';
 import type { Route } from './+types/event';
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'P
 // prefetch (lib/page-prefetch.ts, itself fetched on the first intent).
 const pagePrefetch = () => import('~/lib/page-prefetch');
 const loadView = () => import('./event-view');
-const body = onUse('event', loadView, [loadSignInDialog, loadTracking]);
+const body = onUse('event', loadView, [loadSignInDialog, loadWatchTarget]);
 
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const [data] = await withStoreFallback(

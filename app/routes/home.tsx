@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
-import { FILTER_POPUPS, loadSignInDialog, loadTracking } from '~/components/part-code';
+import { FILTER_POPUPS, loadSignInDialog, loadWatchTarget } from '~/components/part-code';
 import { FILTERS_CHANGED } from '~/lib/location-events';
 import { sharedPageData } from '~/lib/page-data.server';
 import type { Route } from './+types/home';
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
 // prefetch (lib/page-prefetch.ts, itself fetched on the first intent).
 const pagePrefetch = () => import('~/lib/page-prefetch');
 const loadView = () => import('./home-view');
-const body = onUse('home', loadView, [...FILTER_POPUPS, loadSignInDialog, loadTracking]);
+const body = onUse('home', loadView, [...FILTER_POPUPS, loadSignInDialog, loadWatchTarget]);
 
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const [data] = await (await pagePrefetch()).prefetchedOrLoad(request, () =>

@@ -1,11 +1,9 @@
 import { MyEncoreTracking } from '~/components/tracking/my-encore-tracking';
-import { accountDetails } from '~/lib/accounts.server';
 import { useBrowserGuard } from '~/lib/auth/guard';
 import { PRIVATE_HEADERS } from '~/lib/auth.server';
-import { greetingName } from '~/lib/display-name';
-import { guardedUser, namedMiddleware } from '~/lib/route-middleware.server';
-import { loadMyEncore } from '~/lib/tracking.server';
+import { namedMiddleware } from '~/lib/route-middleware.server';
 import type { Route } from './+types/my-encore';
+import { loadMyEncorePage } from './my-encore.server';
 
 export const meta = () => [{ title: 'my Encore · Encore' }, { name: 'robots', content: 'noindex' }];
 export const headers = () => PRIVATE_HEADERS;
@@ -15,20 +13,7 @@ export const headers = () => PRIVATE_HEADERS;
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('requireUserOrSignIn');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = guardedUser(context);
-  const [details, tracking] = await Promise.all([
-    accountDetails(context, user.uid),
-    loadMyEncore(request, context, user.uid),
-  ]);
-  const name =
-    greetingName({
-      firstName: details?.firstName,
-      displayName: details?.displayName,
-      email: user.email ?? details?.email,
-      uid: user.uid,
-    }) ?? '';
-  const apiBase = context.services.env.PUBLIC_API_BASE_URL;
-  return { name, tracking, apiBase, now: new Date().toISOString() };
+  return loadMyEncorePage(request, context);
 }
 
 /** The personal area: alerts, watched events, followed artists, calendar and notifications (ADR 0008). */

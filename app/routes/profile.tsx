@@ -1,15 +1,16 @@
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { accountDetails } from '~/lib/accounts.server';
 import { setAccount, withCacheBuster } from '~/lib/auth/account-store';
 import { authRequest } from '~/lib/auth/api';
 import { useBrowserGuard } from '~/lib/auth/guard';
 import { compressImage, ImageReadError } from '~/lib/auth/image';
 import { PRIVATE_HEADERS } from '~/lib/auth.server';
 import { HttpError } from '~/lib/http';
-import { guardedUser, namedMiddleware } from '~/lib/route-middleware.server';
+import { namedMiddleware } from '~/lib/route-middleware.server';
+import { useFormAction } from '~/lib/use-form-action';
 import { NAME_MAX, type Profile } from '../../contracts/accounts';
 import type { Route } from './+types/profile';
+import { loadProfilePage, type ProfileActionData, updateProfileAction } from './profile.server';
 
 export const meta = () => [{ title: 'My account · Encore' }, { name: 'robots', content: 'noindex' }];
 export const headers = () => PRIVATE_HEADERS;
@@ -18,16 +19,20 @@ export const headers = () => PRIVATE_HEADERS;
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('requireUser');
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = guardedUser(context);
-  const details = await accountDetails(context, user.uid);
-  return {
-    email: details?.email || user.email || '',
-    firstName: details?.firstName ?? '',
-    lastName: details?.lastName ?? '',
-    displayName: details?.displayName ?? '',
-    image: details?.image ?? '',
-  };
+  return loadProfilePage(context);
 }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return updateProfileAction(request, context);
+}
+
+/** The header's account button shows the saved names and picture at once. */
+const applyProfile = (profile: Profile) =>
+  setAccount({
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    image: withCacheBuster(profile.image),
+  });
 
 /** SPEC §2 /profile ('my account'): first and last name and the picture, and signing out. */
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
@@ -39,37 +44,28 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const [firstName, setFirstName] = useState(loaderData.firstName);
   const [lastName, setLastName] = useState(loaderData.lastName);
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
   const [imageBusy, setImageBusy] = useState(false);
   const [imageError, setImageError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
 
-  const applyProfile = (profile: Profile) =>
-    setAccount({
-      firstName: profile.firstName,
-      lastName: profile.lastName,
-      image: withCacheBuster(profile.image),
-    });
+  // The names are this route's action (ADR 0033); the loader runs again after it.
+  // A refusal is a notification with the server's message (SPEC §8), said once.
+  const names = useFormAction<ProfileActionData, { firstName: string; lastName: string }>('/profile');
+  const saving = names.busy;
+  const answer = names.fetcher.state === 'idle' ? names.fetcher.data : undefined;
+  useEffect(() => {
+    if (!answer?.ok) return;
+    applyProfile(answer.profile);
+    setStatus({ kind: 'ok', text: 'Your name is saved.' });
+  }, [answer]);
 
-  async function onSave(event: FormEvent<HTMLFormElement>) {
+  function onSave(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const names = { firstName: firstName.trim(), lastName: lastName.trim() };
-    setFirstName(names.firstName);
-    setLastName(names.lastName);
-    setSaving(true);
+    const trimmed = { firstName: firstName.trim(), lastName: lastName.trim() };
+    setFirstName(trimmed.firstName);
+    setLastName(trimmed.lastName);
     setStatus(null);
-    try {
-      applyProfile(await authRequest<Profile>('/accounts/me', { method: 'PATCH', body: names }));
-      setStatus({ kind: 'ok', text: 'Your name is saved.' });
-      revalidator.revalidate();
-    } catch (error) {
-      // SPEC §8: the API's own message is already a notification; say it once.
-      if (!(error instanceof HttpError && error.apiMessage)) {
-        setStatus({ kind: 'error', text: 'Your name could not be saved.' });
-      }
-    } finally {
-      setSaving(false);
-    }
+    void names.submit(trimmed);
   }
 
   async function onPicture(event: ChangeEvent<HTMLInputElement>) {

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
-import { FILTER_POPUPS, loadSearchSettings, loadSignInDialog, loadTracking } from '~/components/part-code';
+import { FILTER_POPUPS, loadSearchSettings, loadSignInDialog, loadWatchTarget } from '~/components/part-code';
 import { sharedPageData } from '~/lib/page-data.server';
 import { STORE_MESSAGES, withStoreFallback } from '~/lib/store-errors';
 import type { Route } from './+types/search';
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'S
 // prefetch (lib/page-prefetch.ts, itself fetched on the first intent).
 const pagePrefetch = () => import('~/lib/page-prefetch');
 const loadView = () => import('./search-view');
-const body = onUse('search', loadView, [...FILTER_POPUPS, loadSearchSettings, loadSignInDialog, loadTracking]);
+const body = onUse('search', loadView, [...FILTER_POPUPS, loadSearchSettings, loadSignInDialog, loadWatchTarget]);
 
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const [data] = await withStoreFallback(

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { AlertsPage, CalendarFeed, FollowView, TrackingPreferences, WatchView } from '../../contracts/tracking.ts';
+import type {
+  AlertsPage,
+  CalendarFeed,
+  FollowView,
+  TrackedState,
+  TrackingPreferences,
+  WatchView,
+} from '../../contracts/tracking.ts';
 import type { Db } from '../db/client.ts';
-import { listAlerts } from './alerts.ts';
+import { listAlerts, unreadCount } from './alerts.ts';
 import { feedPath, getFeed } from './calendar.ts';
 import type { TrackingConfig } from './config.ts';
 import { listFollows } from './follows.ts';
@@ -43,4 +50,14 @@ export async function loadMyEncoreData(
     feed: feed ? { url: `${urls.origin}${feedPath(urls.apiBase, feed.token)}`, createdAt: feed.createdAt } : null,
     push: { webPushSubscriptions: subscriptions, nativeToken: (account[0]?.token ?? '') !== '' },
   };
+}
+
+/** TrackedState: at most TRACKING_LIMITS.maxWatches + maxFollows ids and the unread count. */
+export async function loadTrackedState(db: Db, uid: string): Promise<TrackedState> {
+  const [events, attractions, unread] = await Promise.all([
+    rows<{ id: string }>(db, sql`select event_id as id from watches where uid = ${uid}`),
+    rows<{ id: string }>(db, sql`select attraction_id as id from follows where uid = ${uid}`),
+    unreadCount(db, uid),
+  ]);
+  return { eventIds: events.map((r) => r.id), attractionIds: attractions.map((r) => r.id), unread };
 }

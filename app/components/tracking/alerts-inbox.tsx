@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { setUnread, trackingApi } from '~/lib/tracking';
+import { useState } from 'react';
+import { Link, useFetchers } from 'react-router';
+import { olderAlerts } from '~/lib/tracking';
 import type { AlertKind, AlertsPage, AlertView } from '../../../contracts/tracking';
+import { useTrackingAction } from './use-tracking';
 
 const KIND_LABELS: Record<AlertKind, string> = {
   price_target: 'Price',
@@ -31,53 +32,64 @@ export function timeAgo(iso: string, now: string): string {
   return `${days} day${days === 1 ? '' : 's'} ago`;
 }
 
-/** The my Encore inbox: every alert, newest first, unread ones marked. */
-export function AlertsInbox({ initial, now }: { initial: AlertsPage; now: string }) {
-  const [alerts, setAlerts] = useState<AlertView[]>(initial.alerts);
-  const [unread, setUnreadHere] = useState(initial.unread);
-  const [nextBefore, setNextBefore] = useState(initial.nextBefore);
-  const [busy, setBusy] = useState(false);
+/**
+ * The writes on their way, as the inbox will be once they land: alerts marked read (one, or
+ * all of them) show read at once.
+ */
+function usePendingReads(): { all: boolean; ids: Set<string> } {
+  const fetchers = useFetchers();
+  const pending = { all: false, ids: new Set<string>() };
+  for (const fetcher of fetchers) {
+    const intent = fetcher.formData?.get('intent');
+    if (intent === 'alerts-read-all') pending.all = true;
+    if (intent === 'alert-read') pending.ids.add(String(fetcher.formData?.get('alertId')));
+  }
+  return pending;
+}
 
-  // The header badge shows the same count as the inbox.
-  useEffect(() => setUnread(unread), [unread]);
+/**
+ * The my Encore inbox: every alert, newest first, unread ones marked. The first page is the
+ * page loader's; older pages are read from the API on demand (a loader cannot page within a
+ * section without reloading the others).
+ */
+export function AlertsInbox({ page, now }: { page: AlertsPage; now: string }) {
+  const [older, setOlder] = useState<AlertView[]>([]);
+  const [nextBefore, setNextBefore] = useState(page.nextBefore);
+  const [loading, setLoading] = useState(false);
+  // Alerts of the older pages marked read here (the loader reads the first page again).
+  const [readHere, setReadHere] = useState<ReadonlySet<string>>(new Set());
+  const pending = usePendingReads();
+  const { submit } = useTrackingAction();
+  const readAll = useTrackingAction();
 
-  const markRead = async (alert: AlertView) => {
+  const listed = [...page.alerts, ...older];
+  const isRead = (alert: AlertView) => alert.read || pending.all || pending.ids.has(alert.id) || readHere.has(alert.id);
+  const alerts = listed.map((a) => (isRead(a) === a.read ? a : { ...a, read: true }));
+  // The count is the server's; writes still on their way take theirs off it.
+  const unread = pending.all
+    ? 0
+    : Math.max(0, page.unread - listed.filter((a) => !a.read && pending.ids.has(a.id)).length);
+
+  const markRead = (alert: AlertView) => {
     if (alert.read) return;
-    setAlerts((list) => list.map((a) => (a.id === alert.id ? { ...a, read: true } : a)));
-    setUnreadHere((n) => Math.max(0, n - 1));
-    try {
-      await trackingApi.markRead(alert.id, true);
-    } catch {
-      setAlerts((list) => list.map((a) => (a.id === alert.id ? { ...a, read: false } : a)));
-      setUnreadHere((n) => n + 1);
-    }
+    setReadHere((ids) => new Set(ids).add(alert.id));
+    void submit({ intent: 'alert-read', alertId: alert.id });
   };
 
-  const markAll = async () => {
-    setBusy(true);
-    try {
-      const { unread: left } = await trackingApi.markAllRead();
-      setAlerts((list) => list.map((a) => ({ ...a, read: true })));
-      setUnreadHere(left);
-    } catch {
-      // Told by the API client.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const markAll = () => void readAll.submit({ intent: 'alerts-read-all' });
+  const busy = loading || readAll.busy;
 
   const more = async () => {
     if (!nextBefore) return;
-    setBusy(true);
+    setLoading(true);
     try {
-      const page = await trackingApi.alerts({ before: nextBefore });
-      setAlerts((list) => [...list, ...page.alerts]);
-      setNextBefore(page.nextBefore);
-      setUnreadHere(page.unread);
+      const next = await olderAlerts(nextBefore);
+      setOlder((list) => [...list, ...next.alerts]);
+      setNextBefore(next.nextBefore);
     } catch {
       // Told by the API client.
     } finally {
-      setBusy(false);
+      setLoading(false);
     }
   };
 
@@ -95,7 +107,7 @@ export function AlertsInbox({ initial, now }: { initial: AlertsPage; now: string
         {unread > 0 && (
           <button
             type="button"
-            onClick={() => void markAll()}
+            onClick={markAll}
             disabled={busy}
             className="text-sm font-medium text-brand-700 underline disabled:opacity-60"
           >
@@ -126,7 +138,7 @@ export function AlertsInbox({ initial, now }: { initial: AlertsPage; now: string
               <div className="min-w-0 flex-1">
                 <Link
                   to={alert.url}
-                  onClick={() => void markRead(alert)}
+                  onClick={() => markRead(alert)}
                   className={`block text-ink hover:text-brand-700 ${alert.read ? 'font-medium' : 'font-semibold'}`}
                 >
                   {alert.title}
@@ -139,7 +151,7 @@ export function AlertsInbox({ initial, now }: { initial: AlertsPage; now: string
                       {' · '}
                       <button
                         type="button"
-                        onClick={() => void markRead(alert)}
+                        onClick={() => markRead(alert)}
                         className="font-medium text-brand-700 underline"
                       >
                         Mark as read

@@ -1,35 +1,24 @@
 import { useState } from 'react';
-import { trackingApi } from '~/lib/tracking';
 import type { CalendarFeed } from '../../../contracts/tracking';
+import { useTrackingAction } from './use-tracking';
 
 /**
  * The private calendar feed (ADR 0008): a secret address calendar apps subscribe to, listing
  * the watched events and following their changes. Anyone with the address can read it, so
  * it can be revoked (the old address stops working) and made again.
  */
-export function CalendarFeedSettings({ initial }: { initial: CalendarFeed }) {
-  const [feed, setFeed] = useState(initial);
-  const [busy, setBusy] = useState(false);
+export function CalendarFeedSettings({ feed }: { feed: CalendarFeed }) {
+  const { submit, busy } = useTrackingAction();
   const [copied, setCopied] = useState(false);
 
-  const act = async (action: () => Promise<void>) => {
-    setBusy(true);
+  const create = () => {
     setCopied(false);
-    try {
-      await action();
-    } catch {
-      // Told by the API client.
-    } finally {
-      setBusy(false);
-    }
+    void submit({ intent: 'feed-create' });
   };
-
-  const create = () => act(async () => setFeed((await trackingApi.createFeed()).feed));
-  const revoke = () =>
-    act(async () => {
-      await trackingApi.revokeFeed();
-      setFeed(null);
-    });
+  const revoke = () => {
+    setCopied(false);
+    void submit({ intent: 'feed-revoke' });
+  };
 
   return (
     <div id="calendar" className="rounded-xl border border-slate-200 bg-white p-4">
@@ -72,7 +61,7 @@ export function CalendarFeedSettings({ initial }: { initial: CalendarFeed }) {
           </div>
           <button
             type="button"
-            onClick={() => void revoke()}
+            onClick={revoke}
             disabled={busy}
             className="mt-2 text-sm font-medium text-red-700 underline disabled:opacity-60"
           >
@@ -86,7 +75,7 @@ export function CalendarFeedSettings({ initial }: { initial: CalendarFeed }) {
           </p>
           <button
             type="button"
-            onClick={() => void create()}
+            onClick={create}
             disabled={busy}
             className="mt-2 rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
           >

@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { requireSignIn } from '~/lib/auth/dialog-store';
 import { useFanSignedIn } from './use-fan';
-import { loadTracking, useTracked } from './use-tracking';
+import { useTracked } from './use-tracked';
+import { useTrackingAction } from './use-tracking';
 
 const TONES = {
   default: {
@@ -20,33 +19,16 @@ const TONES = {
  */
 export function FollowButton({
   attraction,
-  initialFollowing,
   tone = 'default',
   className = '',
 }: {
   attraction: { id: string; name: string };
-  /** From the server render when known. */
-  initialFollowing?: boolean;
   tone?: keyof typeof TONES;
   className?: string;
 }) {
   const signedIn = useFanSignedIn();
-  const following = useTracked('artist', attraction.id, signedIn, initialFollowing) ?? false;
-  const [busy, setBusy] = useState(false);
-
-  const run = async (follow: boolean) => {
-    setBusy(true);
-    try {
-      const { trackingApi, setTracked } = await loadTracking();
-      if (follow) await trackingApi.follow(attraction.id);
-      else await trackingApi.unfollow(attraction.id);
-      setTracked('artist', attraction.id, follow);
-    } catch {
-      // The API client already told the fan what went wrong.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const following = useTracked('artist', attraction.id) && signedIn;
+  const { submitAsFan, busy } = useTrackingAction();
 
   const colours = TONES[tone][following ? 'on' : 'off'];
   return (
@@ -60,7 +42,7 @@ export function FollowButton({
         event.preventDefault();
         event.stopPropagation();
         // The pending action after sign-in is "follow": the wish the click expressed.
-        requireSignIn(() => void run(signedIn ? !following : true));
+        submitAsFan({ intent: following ? 'unfollow' : 'follow', attractionId: attraction.id });
       }}
       className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 ${colours} ${className}`}
     >

@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { loadUserLocation } from '~/lib/preferences';
-import { setTracked, trackingApi } from '~/lib/tracking';
-import { type FollowCardView, toFollowCard } from '~/lib/tracking-view';
+import type { FollowCardView } from '~/lib/tracking-view';
 import { lookupCity } from '~/lib/user-location';
 import { UNITS, type Unit } from '../../../contracts/enum-values.ts';
 import type { TrackingPreferences } from '../../../contracts/tracking';
+import { useTrackingAction } from './use-tracking';
 
 const RADII = [10, 25, 50, 100, 200, 500];
+/** The form shows what the server refuses of these itself. */
+const PREFERENCE_FIELDS = ['latitude', 'longitude', 'city', 'radius', 'unit'];
 
 function nearLabel(preferences: TrackingPreferences): string {
   if (preferences.latitude === null) return 'anywhere';
@@ -15,60 +17,62 @@ function nearLabel(preferences: TrackingPreferences): string {
 }
 
 /** Where "near me" is: typed city, or the location this browser already knows; radius and unit. */
-function NearMe({
-  preferences,
-  apiBase,
-  onSaved,
-}: {
-  preferences: TrackingPreferences;
-  apiBase: string;
-  onSaved: (next: TrackingPreferences) => void;
-}) {
+function NearMe({ preferences, apiBase }: { preferences: TrackingPreferences; apiBase: string }) {
   const [editing, setEditing] = useState(false);
   const [city, setCity] = useState(preferences.city ?? '');
   const [radius, setRadius] = useState(preferences.radius);
   const [unit, setUnit] = useState<Unit>(preferences.unit);
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [looking, setLooking] = useState(false);
+  const { fetcher, submit: send, busy: saving } = useTrackingAction(PREFERENCE_FIELDS);
+  const busy = looking || saving;
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
 
-  const save = async (next: TrackingPreferences) => {
-    setBusy(true);
-    try {
-      const { preferences: saved } = await trackingApi.savePreferences(next);
-      onSaved(saved);
+  // Saved: the page's data (the next dates near the new place) has been read again.
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.ok) {
       setEditing(false);
       setMessage(null);
-    } catch (error) {
-      setMessage(error instanceof Error ? error.message : 'Could not save');
-    } finally {
-      setBusy(false);
+    } else if (answer.fieldErrors) {
+      setMessage(answer.error);
     }
-  };
+  }, [answer]);
+
+  const save = (next: TrackingPreferences) =>
+    void send({
+      intent: 'preferences',
+      latitude: next.latitude === null ? '' : String(next.latitude),
+      longitude: next.longitude === null ? '' : String(next.longitude),
+      city: next.city ?? '',
+      radius: String(next.radius),
+      unit: next.unit,
+    });
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const typed = city.trim();
     if (!typed) {
-      await save({ latitude: null, longitude: null, city: null, radius, unit });
+      save({ latitude: null, longitude: null, city: null, radius, unit });
       return;
     }
-    setBusy(true);
+    setLooking(true);
     const found = await lookupCity(typed, apiBase);
-    setBusy(false);
+    setLooking(false);
     if (!found) {
       setMessage(`We could not find ${typed}`);
       return;
     }
-    await save({ latitude: found.latitude, longitude: found.longitude, city: found.city ?? typed, radius, unit });
+    save({ latitude: found.latitude, longitude: found.longitude, city: found.city ?? typed, radius, unit });
   };
 
-  const takeCurrentLocation = async () => {
+  const takeCurrentLocation = () => {
     const known = loadUserLocation();
     if (!known) {
       setMessage('This browser has no location yet: type a city instead');
       return;
     }
-    await save({ latitude: known.latitude, longitude: known.longitude, city: known.city ?? null, radius, unit });
+    save({ latitude: known.latitude, longitude: known.longitude, city: known.city ?? null, radius, unit });
   };
 
   if (!editing) {
@@ -129,7 +133,7 @@ function NearMe({
       </button>
       <button
         type="button"
-        onClick={() => void takeCurrentLocation()}
+        onClick={takeCurrentLocation}
         disabled={busy}
         className="font-medium text-brand-700 underline"
       >
@@ -149,26 +153,15 @@ function NearMe({
 
 /** Followed artists, each with its next dates near the fan. */
 export function FollowedArtists({
-  initial,
-  preferences: initialPreferences,
+  follows,
+  preferences,
   apiBase,
 }: {
-  initial: FollowCardView[];
+  follows: FollowCardView[];
   preferences: TrackingPreferences;
   apiBase: string;
 }) {
-  const [follows, setFollows] = useState(initial);
-  const [preferences, setPreferences] = useState(initialPreferences);
-
-  const unfollow = async (id: string) => {
-    try {
-      await trackingApi.unfollow(id);
-      setTracked('artist', id, false);
-      setFollows((list) => list.filter((f) => f.id !== id));
-    } catch {
-      // Told by the API client.
-    }
-  };
+  const { submit } = useTrackingAction();
 
   return (
     <section id="following" aria-labelledby="following-title" className="scroll-mt-24">
@@ -176,18 +169,7 @@ export function FollowedArtists({
         Following <span className="text-base font-normal text-slate-500">({follows.length})</span>
       </h2>
       <div className="mt-1">
-        <NearMe
-          preferences={preferences}
-          apiBase={apiBase}
-          onSaved={(next) => {
-            setPreferences(next);
-            // The next dates depend on where "near" is: read them again.
-            trackingApi
-              .follows()
-              .then(({ follows: fresh }) => setFollows(fresh.map(toFollowCard)))
-              .catch(() => undefined);
-          }}
-        />
+        <NearMe preferences={preferences} apiBase={apiBase} />
       </div>
       {follows.length === 0 ? (
         <div className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-slate-600">
@@ -229,7 +211,7 @@ export function FollowedArtists({
                 </div>
                 <button
                   type="button"
-                  onClick={() => void unfollow(artist.id)}
+                  onClick={() => void submit({ intent: 'unfollow', attractionId: artist.id })}
                   aria-label={`Unfollow ${artist.name}`}
                   className="text-sm font-medium text-slate-600 underline"
                 >

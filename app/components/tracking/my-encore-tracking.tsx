@@ -1,3 +1,4 @@
+import { useFetchers } from 'react-router';
 import type { MyEncoreView } from '~/lib/tracking-view';
 import { AlertsInbox } from './alerts-inbox';
 import { CalendarFeedSettings } from './calendar-feed';
@@ -8,9 +9,21 @@ import { WatchedEvents } from './watched-events';
 /**
  * The my Encore sections (ADR 0008), server-rendered from the page loader: the alerts inbox,
  * watched events with their prices and history, followed artists with their next dates near
- * the fan, then the calendar feed and notifications.
+ * the fan, then the calendar feed and notifications. The page loader's data, read again
+ * after every write (ADR 0033).
  */
-export function MyEncoreTracking({ data, now, apiBase }: { data: MyEncoreView; now: string; apiBase: string }) {
+export function MyEncoreTracking({ data: loaded, now, apiBase }: { data: MyEncoreView; now: string; apiBase: string }) {
+  // A watch being stopped or an artist unfollowed leaves at once: its write is on the way.
+  const leaving = new Set(
+    useFetchers()
+      .filter((f) => ['unwatch', 'unfollow'].includes(String(f.formData?.get('intent'))))
+      .map((f) => String(f.formData?.get('eventId') ?? f.formData?.get('attractionId'))),
+  );
+  const data = {
+    ...loaded,
+    watches: loaded.watches.filter((w) => !leaving.has(w.id)),
+    follows: loaded.follows.filter((f) => !leaving.has(f.id)),
+  };
   return (
     <div className="flex flex-col gap-10">
       <nav aria-label="my Encore sections" className="flex flex-wrap gap-2 text-sm">
@@ -29,11 +42,11 @@ export function MyEncoreTracking({ data, now, apiBase }: { data: MyEncoreView; n
           </a>
         ))}
       </nav>
-      <AlertsInbox initial={data.alerts} now={now} />
-      <WatchedEvents initial={data.watches} now={now} apiBase={apiBase} />
-      <FollowedArtists initial={data.follows} preferences={data.preferences} apiBase={apiBase} />
+      <AlertsInbox page={data.alerts} now={now} />
+      <WatchedEvents watches={data.watches} now={now} apiBase={apiBase} />
+      <FollowedArtists follows={data.follows} preferences={data.preferences} apiBase={apiBase} />
       <section aria-label="Calendar and notifications" className="grid gap-3 md:grid-cols-2">
-        <CalendarFeedSettings initial={data.feed} />
+        <CalendarFeedSettings feed={data.feed} />
         <PushSettings subscriptions={data.push.webPushSubscriptions} nativeToken={data.push.nativeToken} />
       </section>
     </div>

@@ -1,7 +1,17 @@
 import { useEffect, useState } from 'react';
-import { currentPushEndpoint, disableWebPush, enableWebPush, type PushSupport, pushSupport } from '~/lib/tracking';
+import {
+  currentPushEndpoint,
+  type PushSupport,
+  pushSupport,
+  subscribeWebPush,
+  unsubscribeWebPush,
+} from '~/lib/tracking';
+import { useTrackingAction } from './use-tracking';
 
 type Status = 'checking' | PushSupport | 'on';
+
+/** The panel shows what the server refuses of the subscription itself. */
+const PUSH_FIELDS = ['endpoint', 'keys.p256dh', 'keys.auth'];
 
 /**
  * Notifications on this device (ADR 0008): Web Push after the fan opts in; the inbox gets
@@ -10,7 +20,10 @@ type Status = 'checking' | PushSupport | 'on';
 export function PushSettings({ subscriptions, nativeToken }: { subscriptions: number; nativeToken: boolean }) {
   const [status, setStatus] = useState<Status>('checking');
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [preparing, setPreparing] = useState(false);
+  const { fetcher, submit, busy: sending } = useTrackingAction(PUSH_FIELDS);
+  const busy = preparing || sending;
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
 
   useEffect(() => {
     const support = pushSupport();
@@ -23,27 +36,37 @@ export function PushSettings({ subscriptions, nativeToken }: { subscriptions: nu
       .catch(() => setStatus(support));
   }, []);
 
+  // The server's word on this browser's subscription.
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.ok && answer.intent === 'push-subscribe') setStatus('on');
+    if (!answer.ok) {
+      setMessage(answer.fieldErrors ? answer.error : null);
+      setStatus(pushSupport());
+    }
+  }, [answer]);
+
   const enable = async () => {
-    setBusy(true);
+    setPreparing(true);
     setMessage(null);
     try {
-      await enableWebPush();
-      setStatus('on');
+      void submit({ intent: 'push-subscribe', ...(await subscribeWebPush()) });
     } catch (error) {
       setMessage(error instanceof Error ? error.message : 'Notifications could not be turned on');
       setStatus(pushSupport());
     } finally {
-      setBusy(false);
+      setPreparing(false);
     }
   };
 
   const disable = async () => {
-    setBusy(true);
+    setPreparing(true);
     try {
-      await disableWebPush();
+      const endpoint = await unsubscribeWebPush();
+      if (endpoint) void submit({ intent: 'push-unsubscribe', endpoint });
       setStatus(pushSupport());
     } finally {
-      setBusy(false);
+      setPreparing(false);
     }
   };
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useFanSignedIn } from './use-fan';
-import { useUnreadCount } from './use-tracking';
+import { useUnreadCount } from './use-tracked';
 
 /** Header bell with the number of unread my Encore alerts (nothing for anonymous visitors). */
 export function UnreadAlertsBadge({ tone = 'default' }: { tone?: 'default' | 'hero' }) {

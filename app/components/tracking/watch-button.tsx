@@ -1,9 +1,9 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { requireSignIn } from '~/lib/auth/dialog-store';
 import type { WatchView } from '../../../contracts/tracking';
 import { useFanSignedIn } from './use-fan';
-import { loadTracking, useTracked } from './use-tracking';
+import { useTracked } from './use-tracked';
+import { useTrackingAction } from './use-tracking';
 
 const WatchTargetPopover = lazy(() => import('./watch-target-popover'));
 
@@ -15,35 +15,25 @@ const WatchTargetPopover = lazy(() => import('./watch-target-popover'));
  */
 export function WatchButton({
   event,
-  initialWatching,
   showSettingsLink = false,
   className = '',
 }: {
   event: { id: string; name: string };
-  initialWatching?: boolean;
   /** After watching, offer a link to the price alert on my Encore (event page). */
   showSettingsLink?: boolean;
   className?: string;
 }) {
   const signedIn = useFanSignedIn();
-  const watching = useTracked('event', event.id, signedIn, initialWatching) ?? false;
-  const [busy, setBusy] = useState(false);
+  const watching = useTracked('event', event.id) && signedIn;
+  const { fetcher, submitAsFan, busy } = useTrackingAction();
   const [asking, setAsking] = useState<WatchView | null>(null);
   const anchor = useRef<HTMLButtonElement>(null);
 
-  const run = async (watch: boolean) => {
-    setBusy(true);
-    try {
-      const { trackingApi, setTracked } = await loadTracking();
-      if (watch) setAsking((await trackingApi.watch(event.id)).watch);
-      else await trackingApi.unwatch(event.id);
-      setTracked('event', event.id, watch);
-    } catch {
-      // The API client already told the fan what went wrong.
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A new watch's answer carries today's price for its seats: the popover starts from it.
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (answer?.ok && answer.watch) setAsking(answer.watch);
+  }, [answer]);
 
   return (
     <span className={`inline-flex flex-wrap items-center gap-x-3 gap-y-1 ${className}`}>
@@ -57,7 +47,7 @@ export function WatchButton({
         onClick={(e) => {
           e.preventDefault();
           e.stopPropagation();
-          requireSignIn(() => void run(signedIn ? !watching : true));
+          submitAsFan({ intent: watching ? 'unwatch' : 'watch', eventId: event.id });
         }}
         className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 ${
           watching

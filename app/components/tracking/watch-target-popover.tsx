@@ -1,13 +1,16 @@
-import { type RefObject, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { TICKET_CATEGORY_LABELS } from '~/lib/filters';
 import { formatPrice } from '~/lib/format';
-import { trackingApi } from '~/lib/tracking';
 import { TICKET_CATEGORIES, type TicketCategory } from '../../../contracts/enum-values.ts';
 import type { WatchView } from '../../../contracts/tracking';
 import { AnchoredPopover } from '../anchored-popover';
+import { useTrackingAction } from './use-tracking';
 
 /** 10 % under today's price, in whole units when it allows (the server's default, ADR 0025). */
 const under = (price: number) => (price * 0.9 >= 1 ? Math.floor(price * 0.9) : Math.floor(price * 90) / 100);
+
+/** Refusals this form shows beside its field; others are notified. */
+const SHOWN = ['targetPrice'];
 
 /**
  * Right after Watch, where the fan pressed it: which seats to track and the price to be
@@ -27,51 +30,45 @@ export default function WatchTargetPopover({
   const [watch, setWatch] = useState(initial);
   const [category, setCategory] = useState<TicketCategory>(initial.ticketCategory);
   const [target, setTarget] = useState(initial.targetPrice === null ? '' : String(initial.targetPrice));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { fetcher, submit, busy } = useTrackingAction(SHOWN);
+  // What the answer on its way is for: other seats (reprice) or the alert itself (close).
+  const sending = useRef<'seats' | 'alert'>('seats');
   const [saved, setSaved] = useState(false);
   const id = `watch-target-${initial.event.id}`;
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const reason = answer && !answer.ok ? answer.fieldErrors?.targetPrice : undefined;
+  const error = reason ? `The alert price ${reason}` : null;
 
-  const changeSeats = async (next: TicketCategory) => {
-    setCategory(next);
-    setBusy(true);
-    try {
-      const { watch: repriced } = await trackingApi.watch(initial.event.id, { ticketCategory: next });
-      setWatch(repriced);
-      const typed = Number(target);
-      // Keep a target the fan typed unless it could never fire for these seats.
-      if (repriced.currentPrice !== null && (target.trim() === '' || typed >= repriced.currentPrice)) {
-        setTarget(String(under(repriced.currentPrice)));
-      }
-    } catch {
-      // The API client already told the fan what went wrong.
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const trimmed = target.trim();
-    const value = trimmed === '' ? null : Number(trimmed.replace(/[$,\s]/g, ''));
-    if (value !== null && (!Number.isFinite(value) || value < 0)) {
-      setError('Enter a price of 0 or more, or leave it empty for no price alert');
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await trackingApi.watch(initial.event.id, {
-        ticketCategory: category,
-        targetPrice: value === null ? null : Math.round(value * 100) / 100,
-      });
+  const handled = useRef(answer);
+  useEffect(() => {
+    if (!answer?.ok || !answer.watch || handled.current === answer) return;
+    handled.current = answer;
+    if (sending.current === 'alert') {
       setSaved(true);
       onClose();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Could not save the price alert');
-    } finally {
-      setBusy(false);
+      return;
     }
+    const repriced = answer.watch;
+    setWatch(repriced);
+    // Keep a target the fan typed unless it could never fire for these seats.
+    setTarget((typed) =>
+      repriced.currentPrice !== null && (typed.trim() === '' || Number(typed) >= repriced.currentPrice)
+        ? String(under(repriced.currentPrice))
+        : typed,
+    );
+  }, [answer, onClose]);
+
+  const changeSeats = (next: TicketCategory) => {
+    setCategory(next);
+    sending.current = 'seats';
+    void submit({ intent: 'watch', eventId: initial.event.id, ticketCategory: next });
+  };
+
+  // The server parses the price as the API does ('$1,250.50' is fine, '12.345' is refused).
+  const save = (event: React.FormEvent) => {
+    event.preventDefault();
+    sending.current = 'alert';
+    void submit({ intent: 'watch', eventId: initial.event.id, ticketCategory: category, targetPrice: target });
   };
 
   return (
@@ -82,7 +79,7 @@ export default function WatchTargetPopover({
       label="Price alert"
       className="w-[300px] p-4"
     >
-      <form onSubmit={(e) => void save(e)} noValidate>
+      <form onSubmit={save} noValidate>
         <h2 className="text-base font-bold">Watching</h2>
         <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{eventName}</p>
         <label className="mt-3 block text-xs font-semibold text-slate-600">
@@ -90,7 +87,7 @@ export default function WatchTargetPopover({
           <select
             value={category}
             disabled={busy}
-            onChange={(e) => void changeSeats(e.target.value as TicketCategory)}
+            onChange={(e) => changeSeats(e.target.value as TicketCategory)}
             className="mt-1 block h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm text-ink"
           >
             {TICKET_CATEGORIES.map((c) => (

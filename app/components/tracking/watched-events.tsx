@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { TICKET_CATEGORY_LABELS } from '~/lib/filters';
 import { formatPrice } from '~/lib/format';
 import { eventStatus } from '~/lib/status';
-import { setTracked, trackingApi } from '~/lib/tracking';
-import { toWatchRow, type WatchRowView } from '~/lib/tracking-view';
+import type { WatchRowView } from '~/lib/tracking-view';
 import { TICKET_CATEGORIES, type TicketCategory } from '../../../contracts/enum-values.ts';
 import { PriceChart } from './price-chart';
+import { useTrackingAction } from './use-tracking';
 
 const STATUS_CLASSES = {
   positive: 'bg-emerald-50 text-emerald-800',
@@ -38,47 +38,31 @@ function Change({ watch }: { watch: WatchRowView }) {
   );
 }
 
+/** Refusals the alert editor shows beside its field; others are notified. */
+const SHOWN = ['targetPrice'];
+
 /** The price alert of one watch: seat category and target, edited in place. */
-function AlertEditor({
-  watch,
-  onSaved,
-  onClose,
-}: {
-  watch: WatchRowView;
-  onSaved: (next: WatchRowView) => void;
-  onClose: () => void;
-}) {
+function AlertEditor({ watch, onSaved, onClose }: { watch: WatchRowView; onSaved: () => void; onClose: () => void }) {
   const [category, setCategory] = useState<TicketCategory>(watch.ticketCategory);
   const [target, setTarget] = useState(watch.targetPrice === null ? '' : String(watch.targetPrice));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { fetcher, submit, busy: saving } = useTrackingAction(SHOWN);
   const targetId = `target-${watch.id}`;
+  // Settled answers only: the page's data is read again before the row shows the new alert.
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const reason = answer && !answer.ok ? answer.fieldErrors?.targetPrice : undefined;
+  const error = reason ? `The alert price ${reason}` : null;
 
-  const save = async (e: React.FormEvent) => {
+  useEffect(() => {
+    if (answer?.ok) onSaved();
+  }, [answer, onSaved]);
+
+  const save = (e: React.FormEvent) => {
     e.preventDefault();
-    const trimmed = target.trim();
-    const value = trimmed === '' ? null : Number(trimmed);
-    if (value !== null && (!Number.isFinite(value) || value < 0)) {
-      setError('Enter a price of 0 or more, or leave it empty for no price alert');
-      return;
-    }
-    setError(null);
-    setSaving(true);
-    try {
-      const { watch: next } = await trackingApi.watch(watch.id, {
-        ticketCategory: category,
-        targetPrice: value === null ? null : Math.round(value * 100) / 100,
-      });
-      onSaved(toWatchRow(next));
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Could not save');
-    } finally {
-      setSaving(false);
-    }
+    void submit({ intent: 'watch', eventId: watch.id, ticketCategory: category, targetPrice: target });
   };
 
   return (
-    <form onSubmit={(e) => void save(e)} className="mt-2 flex flex-wrap items-end gap-2" noValidate>
+    <form onSubmit={save} className="mt-2 flex flex-wrap items-end gap-2" noValidate>
       <label className="text-xs font-medium text-slate-600">
         Seats
         <select
@@ -125,28 +109,14 @@ function AlertEditor({
   );
 }
 
-function WatchRow({
-  initial,
-  apiBase,
-  onRemoved,
-}: {
-  initial: WatchRowView;
-  apiBase: string;
-  onRemoved: (id: string) => void;
-}) {
-  const [watch, setWatch] = useState(initial);
+function WatchRow({ watch, apiBase }: { watch: WatchRowView; apiBase: string }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
-
-  const remove = async () => {
-    try {
-      await trackingApi.unwatch(watch.id);
-      setTracked('event', watch.id, false);
-      onRemoved(watch.id);
-    } catch {
-      // Told by the API client.
-    }
-  };
+  const { submit } = useTrackingAction();
+  const onSaved = useCallback(() => {
+    setEditing(false);
+    setSaved(true);
+  }, []);
 
   return (
     <li
@@ -203,15 +173,7 @@ function WatchRow({
         <PriceChart spark={watch.spark} target={watch.targetPrice} currency={watch.currency} />
       </div>
       {editing ? (
-        <AlertEditor
-          watch={watch}
-          onClose={() => setEditing(false)}
-          onSaved={(next) => {
-            setWatch(next);
-            setEditing(false);
-            setSaved(true);
-          }}
-        />
+        <AlertEditor watch={watch} onClose={() => setEditing(false)} onSaved={onSaved} />
       ) : (
         <div className="mt-3 flex flex-wrap items-center gap-4 text-sm">
           <button
@@ -234,7 +196,11 @@ function WatchRow({
               Add to calendar (.ics)
             </a>
           )}
-          <button type="button" onClick={() => void remove()} className="font-medium text-slate-600 underline">
+          <button
+            type="button"
+            onClick={() => void submit({ intent: 'unwatch', eventId: watch.id })}
+            className="font-medium text-slate-600 underline"
+          >
             Stop watching
           </button>
           <span role="status" className="text-emerald-700">
@@ -247,9 +213,7 @@ function WatchRow({
 }
 
 /** Watched events by date, upcoming first, then the ones already past. */
-export function WatchedEvents({ initial, now, apiBase }: { initial: WatchRowView[]; now: string; apiBase: string }) {
-  const [watches, setWatches] = useState(initial);
-  const removed = (id: string) => setWatches((list) => list.filter((w) => w.id !== id));
+export function WatchedEvents({ watches, now, apiBase }: { watches: WatchRowView[]; now: string; apiBase: string }) {
   const cutoff = Date.parse(now) - 6 * 60 * 60 * 1000;
   const isPast = (w: WatchRowView) => !!w.startsAt && Date.parse(w.startsAt) < cutoff;
   const past = watches.filter(isPast);
@@ -273,7 +237,7 @@ export function WatchedEvents({ initial, now, apiBase }: { initial: WatchRowView
         <>
           <ul className="mt-3 flex flex-col gap-3">
             {upcoming.map((watch) => (
-              <WatchRow key={watch.id} initial={watch} apiBase={apiBase} onRemoved={removed} />
+              <WatchRow key={watch.id} watch={watch} apiBase={apiBase} />
             ))}
           </ul>
           {past.length > 0 && (

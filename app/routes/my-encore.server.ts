@@ -1,0 +1,23 @@
+import { greetingName } from '~/lib/display-name';
+import { guardedUser } from '~/lib/route-middleware.server';
+import { loadMyEncore } from '~/lib/tracking.server';
+import { getAccountDetails } from '../../server/accounts/accounts';
+import type { Route } from './+types/my-encore';
+
+/** my Encore: the greeting and the tracking sections (ADR 0008), read again after every write (ADR 0033). */
+export async function loadMyEncorePage(request: Request, context: Route.LoaderArgs['context']) {
+  const user = guardedUser(context);
+  const [details, tracking] = await Promise.all([
+    getAccountDetails(context.services.database.db, user.uid),
+    loadMyEncore(request, context, user.uid),
+  ]);
+  const name =
+    greetingName({
+      firstName: details?.firstName,
+      displayName: details?.displayName,
+      email: user.email ?? details?.email,
+      uid: user.uid,
+    }) ?? '';
+  const apiBase = context.services.env.PUBLIC_API_BASE_URL;
+  return { name, tracking, apiBase, now: new Date().toISOString() };
+}
