@@ -1,5 +1,6 @@
 import { type AppLoadContext, data } from 'react-router';
 import { readSessionToken, type SessionUser } from '../../server/accounts/session';
+import { isTokenError } from '../../server/accounts/verifier';
 import { ApiError } from '../../server/errors';
 import { PRIVATE_HEADERS } from './auth.server';
 import type { FormFailure } from './form-answer';
@@ -68,9 +69,7 @@ async function requireWriter(request: Request, context: SessionContext): Promise
     if (verified.uid !== user.uid) throw new ApiError(401, 'unauthenticated', 'Sign in to continue');
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    // By name: this module is bundled with the pages, the auth service is not, so the
-    // TokenError class here is not the one it throws.
-    if (error instanceof Error && error.name === 'TokenError') {
+    if (isTokenError(error)) {
       throw new ApiError(401, 'unauthenticated', 'Sign in to continue');
     }
     throw unavailable();

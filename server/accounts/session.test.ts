@@ -82,3 +82,29 @@ describe('the signed-in user of a session cookie', () => {
     ).toBeNull();
   });
 });
+
+describe('a refused token', () => {
+  it('reads as signed out, also when the refusal comes from another copy of the error class', async () => {
+    await insertAccount(database.db, 'fan-revoked');
+    // The page build bundles its own copy of verifier.ts: the auth service's TokenError is
+    // then another class with the same name. Either way the visitor is signed out, not told
+    // that the service is unavailable.
+    class TokenError extends Error {
+      override name = 'TokenError';
+    }
+    const services = testServices(
+      database,
+      { FIREBASE_PROJECT_ID: PROJECT },
+      {
+        auth: {
+          ...tokens.auth,
+          verifyIdToken: async () => {
+            throw new TokenError('the token was revoked');
+          },
+        },
+      },
+    );
+    const cookie = `${SESSION_COOKIE}=${tokens.mint('fan-revoked')}`;
+    expect(await readSessionUser(services, cookie, { checkRevoked: true })).toBeNull();
+  });
+});

@@ -2,7 +2,7 @@ import type { SystemRole } from '../../contracts/accounts.ts';
 import { cachePerOwner } from '../cache.ts';
 import type { Services } from '../context.ts';
 import { getSystemRole } from './accounts.ts';
-import { TokenError } from './verifier.ts';
+import { isTokenError } from './verifier.ts';
 
 /**
  * Server-side knowledge of the signed-in user for server-rendered pages (SPEC §7 token sync):
@@ -87,7 +87,7 @@ export async function readSessionUser(
       known(services.auth).set(token, user, Math.min(now + SESSION_USER_TTL_MS, verified.expiresAt * 1000));
     return user;
   } catch (error) {
-    if (error instanceof TokenError) return null;
+    if (isTokenError(error)) return null;
     services.logger.warn({ err: error }, 'session check failed');
     throw new SessionUnavailableError({ cause: error });
   }

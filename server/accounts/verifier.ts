@@ -39,6 +39,14 @@ export class TokenError extends Error {
   }
 }
 
+/**
+ * A refused token, recognised by name: the page build bundles its own copy of this module,
+ * so a TokenError thrown by the auth service (outside that build) is not `instanceof` the
+ * page build's class.
+ */
+export const isTokenError = (error: unknown): error is TokenError =>
+  error instanceof Error && error.name === 'TokenError';
+
 /** The identity service could not be reached (revocation check, key download): a 503. */
 export class IdentityUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
