@@ -2,6 +2,7 @@ import { type AppLoadContext, data } from 'react-router';
 import { readSessionToken, type SessionUser } from '../../server/accounts/session';
 import { isTokenError } from '../../server/accounts/verifier';
 import { ApiError } from '../../server/errors';
+import { hit } from '../../server/rate-limit-store';
 import { PRIVATE_HEADERS } from './auth.server';
 import type { FormFailure } from './form-answer';
 
@@ -16,7 +17,7 @@ export type SessionContext = Pick<AppLoadContext, 'services' | 'sessionUser' | '
 /** A form of a few short fields; anything larger is not ours. */
 const MAX_BODY_BYTES = 16 * 1024;
 
-export const refuse = (status: number, code: string, error: string, field?: string) =>
+export const refuse = (status: number, code: string, error: string, field?: string, headers?: Record<string, string>) =>
   data<FormFailure>(
     {
       ok: false,
@@ -24,7 +25,7 @@ export const refuse = (status: number, code: string, error: string, field?: stri
       error,
       ...(field ? { fieldErrors: { [field]: error.replace(`${field}: `, '') } } : {}),
     },
-    { status, headers: PRIVATE_HEADERS },
+    { status, headers: { ...PRIVATE_HEADERS, ...headers } },
   );
 
 /**
@@ -79,10 +80,27 @@ async function requireWriter(request: Request, context: SessionContext): Promise
   return user;
 }
 
+/** How many writes of one kind a fan may send in a window: the API's limit for the same writes. */
+export type WriteLimit = { name: string; max: number; timeWindow: number };
+
+/**
+ * Counted in the table the API's limits use (server/rate-limit-store.ts), so every node
+ * counts together; a database that cannot count lets the write through, as the API does.
+ */
+async function overLimit(context: SessionContext, uid: string, limit: WriteLimit): Promise<number | null> {
+  try {
+    const { current, ttl } = await hit(context.services.database.db, `web:${limit.name}:${uid}`, limit.timeWindow);
+    return current > limit.max ? Math.max(1, Math.ceil(ttl / 1000)) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Runs `write` for the checked writer with the form's fields; refusals are answered, not thrown. */
 export async function formAction<T>(
   request: Request,
   context: SessionContext,
+  limit: WriteLimit,
   write: (uid: string, fields: Record<string, string>) => Promise<T>,
 ) {
   if (request.method !== 'POST') return refuse(405, 'method_not_allowed', 'Send the form with POST');
@@ -91,6 +109,11 @@ export async function formAction<T>(
   }
   try {
     const { uid } = await requireWriter(request, context);
+    const retryAfter = await overLimit(context, uid, limit);
+    if (retryAfter !== null) {
+      const message = `Too many requests: try again in ${retryAfter} seconds`;
+      return refuse(429, 'rate_limited', message, undefined, { 'Retry-After': String(retryAfter) });
+    }
     return data(await write(uid, await readForm(request)), { headers: PRIVATE_HEADERS });
   } catch (error) {
     if (error instanceof ApiError) return refuse(error.statusCode, error.code, error.message, error.field);

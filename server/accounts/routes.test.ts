@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import { onboardingAnswers } from '../db/schema.ts';
 import { testServices } from '../testing/services.ts';
 import { createTestDatabase } from '../testing/test-db.ts';
-import { RATE_LIMITS } from './routes.ts';
+import { RATE_LIMITS } from '../write-limits.ts';
 import { readSessionUser, SESSION_COOKIE } from './session.ts';
 import { productionTestAuth } from './test-keys.ts';
 

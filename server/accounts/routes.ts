@@ -12,6 +12,7 @@ import {
 import type { Services } from '../context.ts';
 import { ApiError, parseInput } from '../errors.ts';
 import { rateLimitStorage } from '../rate-limit-store.ts';
+import { RATE_LIMITS } from '../write-limits.ts';
 import {
   accountNotFound,
   deleteImage,
@@ -26,15 +27,6 @@ import {
 import { authenticateRequests, currentUser } from './guards.ts';
 import { ImageRejected, imageStore, processImage } from './images.ts';
 import { SESSION_COOKIE } from './session.ts';
-
-/** Per user and minute; generous for people, tight for scripts replaying a stolen token. */
-export const RATE_LIMITS = {
-  session: { max: 60, timeWindow: 60_000 },
-  register: { max: 20, timeWindow: 60_000 },
-  profile: { max: 30, timeWindow: 60_000 },
-  onboarding: { max: 10, timeWindow: 60_000 },
-  image: { max: 10, timeWindow: 60_000 },
-} as const;
 
 /**
  * Accounts, onboarding, profile pictures, the SSR session cookie and admin figures

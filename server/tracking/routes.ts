@@ -19,6 +19,7 @@ import { authenticateRequests, currentUser } from '../accounts/guards.ts';
 import type { Services } from '../context.ts';
 import { ApiError, notFound, parseInput } from '../errors.ts';
 import { rateLimitStorage } from '../rate-limit-store.ts';
+import { TRACKING_RATE_LIMIT } from '../write-limits.ts';
 import { deleteAlert, listAlerts, markAllRead, setAlertRead, unreadCount } from './alerts.ts';
 import {
   ensureFeed,
@@ -38,9 +39,6 @@ import { getPreferences, putPreferences } from './preferences.ts';
 import { countSubscriptions, deleteSubscription, getVapidKeys, saveSubscription } from './push.ts';
 import { rows } from './sql.ts';
 import { deleteWatch, listWatches, putWatch, watchedAmong } from './watches.ts';
-
-/** Per signed-in user and minute, across /api/me: plenty for a person, a brake on scripts. */
-export const TRACKING_RATE_LIMIT = { max: 300, timeWindow: 60_000 } as const;
 
 function sendCalendar(reply: FastifyReply, body: string, filename: string, attachment: boolean) {
   return reply

@@ -9,6 +9,7 @@ import { testServices } from '../../../server/testing/services.ts';
 import { createTestDatabase } from '../../../server/testing/test-db.ts';
 import { loadTrackedState } from '../../../server/tracking/my-encore.ts';
 import { insertAccount, setPrice } from '../../../server/tracking/testing/fixtures.ts';
+import { TRACKING_RATE_LIMIT } from '../../../server/write-limits.ts';
 import { trackedLoader, trackingAction } from './tracking.server.ts';
 
 /**
@@ -149,4 +150,15 @@ describe('the tracking action', () => {
     expect(await post({ intent: 'unfollow', attractionId: artistId })).toMatchObject({ status: 200 });
     expect(await tracked('ann')).toEqual({ eventIds: [], attractionIds: [], unread: 0 });
   });
+
+  it('refuses writes over the API’s limit with 429 and Retry-After, counted per fan', async () => {
+    await insertAccount(database.db, 'busy');
+    const write = (uid: string) => post({ intent: 'follow', attractionId: artistId }, { uid });
+    for (let i = 0; i < TRACKING_RATE_LIMIT.max; i++) expect((await write('busy')).status).toBe(200);
+    const refused = await write('busy');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ ok: false, code: 'rate_limited' });
+    // Another fan writes on.
+    expect((await write('bob')).status).toBe(200);
+  }, 60_000);
 });

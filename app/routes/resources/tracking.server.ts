@@ -13,6 +13,7 @@ import { deleteFollow, putFollow } from '../../../server/tracking/follows';
 import { putPreferences } from '../../../server/tracking/preferences';
 import { deleteSubscription, saveSubscription } from '../../../server/tracking/push';
 import { deleteWatch, putWatch } from '../../../server/tracking/watches';
+import { TRACKING_RATE_LIMIT } from '../../../server/write-limits';
 
 /**
  * The web's my Encore writes (ADR 0033), a React Router action: guard → parse the form with
@@ -20,8 +21,11 @@ import { deleteWatch, putWatch } from '../../../server/tracking/watches';
  * field errors or the new state. The loaders that show what is tracked run again afterwards.
  */
 
+/** The limit /api/me's writes have, counted apart for the web's (server/tracking/routes.ts). */
+const TRACKING_WRITES = { name: 'tracking', ...TRACKING_RATE_LIMIT };
+
 export function trackingAction(request: Request, context: SessionContext) {
-  return formAction(request, context, async (uid, fields): Promise<TrackingActionData> => {
+  return formAction(request, context, TRACKING_WRITES, async (uid, fields): Promise<TrackingActionData> => {
     const { intent } = parseInput(TrackingIntentSchema, fields);
     const done = (extra: { watch?: WatchView } = {}) => ({ ok: true as const, intent, ...extra });
     const { db } = context.services.database;
