@@ -16,6 +16,7 @@ import {
   eventKeywordCondition,
   type Geo,
   geoOf,
+  type HydrateOptions,
   keywordCandidates,
   loadAttraction,
   loadEvents,
@@ -31,6 +32,7 @@ import {
   textQuery,
   whereOf,
 } from './queries.ts';
+import { snapshotLineUps } from './search.ts';
 import { searchIndexFor } from './search-index.ts';
 import { API_BASE } from './serialize.ts';
 
@@ -43,6 +45,11 @@ export const COUNT_CAP = 10_000;
 export type ReadOptions = {
   /** "Now" for upcoming filters and counts; tests pin it. */
   now?: Date;
+  /**
+   * Events' line-ups from the search snapshot (search.ts snapshotLineUps) instead of a
+   * statement: for pages, whose catalogue data may be a few seconds old anyway (ADR 0034).
+   */
+  snapshotLineUps?: boolean;
 };
 
 function orderBy(query: EventsQuery, q: TextQuery | undefined, geo: Geo | undefined): SQL {
@@ -193,9 +200,10 @@ async function countEvents(db: Queryable, query: EventsQuery, now: Date): Promis
   return counted?.n ?? 0;
 }
 
-const hydration = (query: EventsQuery) => ({
+const hydration = (db: Queryable, query: EventsQuery, options: ReadOptions): HydrateOptions => ({
   geo: geoOf(query),
   ticketCategory: query.ticketCategory ?? DEFAULTS.ticketCategory,
+  ...(options.snapshotLineUps ? { lineUps: (ids: string[]) => snapshotLineUps(db, ids) } : {}),
 });
 
 /**
@@ -207,7 +215,7 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
   const page = query.page ?? 0;
   const size = query.size ?? DEFAULTS.pageSize;
   const found = await pageIds(db, query, now, { count: true });
-  const events = await loadEvents(db, found.picked, hydration(query));
+  const events = await loadEvents(db, found.picked, hydration(db, query, options));
   const counted = found.total ?? 0;
   const capped = counted > COUNT_CAP;
   const totalElements = capped ? COUNT_CAP : counted;
@@ -234,7 +242,7 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
  */
 export async function listEventsOnly(db: Queryable, query: EventsQuery, options: ReadOptions = {}): Promise<Event[]> {
   const found = await pageIds(db, query, options.now ?? new Date(), { count: false });
-  return loadEvents(db, found.picked, hydration(query));
+  return loadEvents(db, found.picked, hydration(db, query, options));
 }
 
 /**
@@ -258,8 +266,13 @@ export async function listEventHeadliners(
 }
 
 /** Events by id, in that order, as GET /events with `query` answers them (ticket category, distance). */
-export function eventsByIds(db: Queryable, ids: string[], query: EventsQuery): Promise<Event[]> {
-  return loadEvents(db, pickedIds(ids), hydration(query));
+export function eventsByIds(
+  db: Queryable,
+  ids: string[],
+  query: EventsQuery,
+  options: ReadOptions = {},
+): Promise<Event[]> {
+  return loadEvents(db, pickedIds(ids), hydration(db, query, options));
 }
 
 /** GET /events/{id} (SPEC §7 "a value holding the event"), or null when there is none. */
@@ -268,10 +281,11 @@ export async function getEvent(
   id: string,
   options: ReadOptions & { ticketCategory?: TicketCategory } = {},
 ): Promise<Event | null> {
-  const [event] = await loadEvents(db, pickedIds([id]), {
-    geo: undefined,
-    ticketCategory: options.ticketCategory ?? DEFAULTS.ticketCategory,
-  });
+  const [event] = await loadEvents(
+    db,
+    pickedIds([id]),
+    hydration(db, { ticketCategory: options.ticketCategory ?? DEFAULTS.ticketCategory }, options),
+  );
   return event ?? null;
 }
 
