@@ -33,7 +33,7 @@ import {
   whereOf,
 } from './queries.ts';
 import { snapshotLineUps } from './search.ts';
-import { searchIndexFor } from './search-index.ts';
+import { type SearchIndex, searchIndexFor } from './search-index.ts';
 import { API_BASE } from './serialize.ts';
 
 /**
@@ -156,12 +156,17 @@ async function pageIds(db: Queryable, query: EventsQuery, now: Date, { count }: 
     return { picked: ids, total: count ? await countEvents(db, query, now) : undefined };
   }
 
-  if (q && sort === 'relevance,desc') {
+  if (q && sort !== 'distance,asc') {
     const cap = Math.max((page + 1) * size, COMPLETE_BELOW);
-    // Fewer matches than that: the search snapshot has them all, ranked, without a statement.
+    // Fewer matches than that: the search snapshot has them all, ranked, without a statement;
+    // another order sorts them as the statement would (ADR 0034).
     const { page: _page, size: _size, sort: _sort, ...filtersOnly } = query;
-    const every = (await searchIndexFor(db)).keywordEvents(filtersOnly, q, cap, now);
-    if (every) return { picked: pickedIds(every.slice(page * size, (page + 1) * size)), total: every.length };
+    const index = await searchIndexFor(db);
+    const every = index.keywordEvents(filtersOnly, q, cap, now);
+    if (every) {
+      const sorted = sort === 'relevance,desc' ? every : sortedBy(sort, every, index);
+      return { picked: pickedIds(sorted.slice(page * size, (page + 1) * size)), total: every.length };
+    }
   }
 
   const filters = eventConditions(query, now);
@@ -183,6 +188,32 @@ async function pageIds(db: Queryable, query: EventsQuery, now: Date, { count }: 
     picked: ordered(sql`select e.id from events e ${where} order by ${order} ${window}`),
     total: count ? await countEvents(db, query, now) : undefined,
   };
+}
+
+type SnapshotSort = Exclude<EventsQuery['sort'], 'relevance,desc' | 'distance,asc' | undefined>;
+
+/**
+ * Event ids in the order orderBy() gives them, from the snapshot's copies of the columns it
+ * reads: date (a date to be announced last, as START_ORDER and `nulls last` place it), then
+ * the name's search text, then the id, each compared as the snapshot compares them.
+ */
+function sortedBy(sort: SnapshotSort, ids: string[], index: SearchIndex): string[] {
+  const rows = ids.map((id) => {
+    const fields = index.event(id);
+    return { id, text: fields?.search_text ?? '', starts: fields?.starts_at ?? null };
+  });
+  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const later = (a: number | null, b: number | null) =>
+    (a ?? Number.POSITIVE_INFINITY) - (b ?? Number.POSITIVE_INFINITY);
+  const byOrder: Record<SnapshotSort, (a: (typeof rows)[number], b: (typeof rows)[number]) => number> = {
+    'date,asc': (a, b) => later(a.starts, b.starts) || compare(a.id, b.id),
+    'date,desc': (a, b) =>
+      (a.starts === null ? 1 : 0) - (b.starts === null ? 1 : 0) ||
+      (b.starts ?? 0) - (a.starts ?? 0) ||
+      compare(a.id, b.id),
+    'name,asc': (a, b) => compare(a.text, b.text) || later(a.starts, b.starts) || compare(a.id, b.id),
+  };
+  return rows.sort(byOrder[sort]).map((row) => row.id);
 }
 
 /**
