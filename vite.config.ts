@@ -52,12 +52,31 @@ function shellModules(ctx: ChunkingContext): Set<string> {
   return found;
 }
 
+/**
+ * The server's own modules (server/, run from source by the server process) are not bundled
+ * into the server build: loaders import the very instances the server runs, so state they
+ * keep (the search snapshot and the rows it read, the classification names) exists once and
+ * hears the server's catalogue changes (ADR 0034). A copy bundled into the build was a second
+ * snapshot of the whole catalogue on the heap, refreshed only by polling.
+ */
+const SERVER_DIR = `${path.resolve('server')}${path.sep}`;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), buildFile()],
   define: { __ENCORE_BUILD_ID__: JSON.stringify(BUILD_ID) },
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   environments: {
+    ssr: {
+      build: {
+        rolldownOptions: {
+          // By absolute path (the bundler's relative ones miss a level from build/server/assets):
+          // the build runs with the checkout it was built in, as `npm start`, CI and the bench do.
+          external: (id) => id.startsWith(SERVER_DIR),
+          makeAbsoluteExternalsRelative: false,
+        },
+      },
+    },
     client: {
       build: {
         rolldownOptions: {

@@ -2,10 +2,18 @@
  * A signed-in fan for the benchmark, as production knows one: the server under test runs
  * with NODE_ENV=production and verifies ID tokens with its production verifier, whose public
  * keys it reads from a loopback key server this run publishes (FIREBASE_ID_TOKEN_CERTS_URL).
- * The fan is then created through the product API as the browser creates one: POST
- * /api/accounts, PUT /api/me/watches/{id} and /api/me/follows/{id}; pages are asked for
- * with the session cookie POST /api/session sets (the ID token itself, SPEC §7 token sync).
+ * Pages are asked for with the session cookie the browser keeps (the ID token itself, SPEC §7
+ * token sync); reads need nothing but that verifier.
+ *
+ * The fan's account, watches and follows are written with the same domain functions the API
+ * handlers call, straight into the database: every API write also asks Firebase whether the
+ * account was disabled (server/accounts/guards.ts), and the production server under test
+ * cannot reach Firebase. PGlite allows one process at a time, so with it the server is
+ * stopped while the fan is written.
  */
+
+import { registerAccount } from '../server/accounts/accounts.ts';
+import { SESSION_COOKIE } from '../server/accounts/session.ts';
 import {
   type JwksServer,
   jwksOf,
@@ -14,6 +22,11 @@ import {
   newKeyPair,
   startJwksServer,
 } from '../server/accounts/test-keys.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { parseEnv } from '../server/env.ts';
+import { trackingConfig } from '../server/tracking/config.ts';
+import { putFollow } from '../server/tracking/follows.ts';
+import { putWatch } from '../server/tracking/watches.ts';
 
 export const BENCH_PROJECT = 'encore-bench';
 
@@ -27,44 +40,48 @@ export async function startFanKeys(): Promise<FanKeys> {
 
 export type Fan = { uid: string; cookie: string; token: string; watches: number; follows: number };
 
-async function call(origin: string, method: string, path: string, token: string, body?: unknown) {
-  const response = await fetch(`${origin}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`);
-  return { response, text };
-}
-
 /**
  * Registers `uid` and has it watch `eventIds` (each with a target price, half of them on
  * another seat category) and follow `attractionIds`; returns the cookie its pages carry.
  */
 export async function createFan(
-  origin: string,
+  database: { url: string } | { dataDir: string },
   keys: FanKeys,
   uid: string,
   eventIds: string[],
   attractionIds: string[],
 ): Promise<Fan> {
-  const token = mintIdToken(keys.pair, BENCH_PROJECT, uid, { email: `${uid}@bench.encore.test` });
-  await call(origin, 'POST', '/api/accounts', token, { uid, email: `${uid}@bench.encore.test`, displayName: uid });
-  const session = await call(origin, 'POST', '/api/session', token);
-  const setCookie = session.response.headers.get('set-cookie') ?? '';
-  const cookie = setCookie.split(';')[0] ?? '';
-  if (!cookie.includes('=')) throw new Error('POST /api/session set no cookie');
-  for (const [i, id] of eventIds.entries()) {
-    await call(origin, 'PUT', `/api/me/watches/${encodeURIComponent(id)}`, token, {
-      ticketCategory: i % 2 ? 'cheapest' : 'good_view',
-      targetPrice: 40 + (i % 60),
-    });
+  const email = `${uid}@bench.encore.test`;
+  const token = mintIdToken(keys.pair, BENCH_PROJECT, uid, { email });
+  const now = Math.floor(Date.now() / 1000);
+  const { db, close } = await openDatabase(database);
+  try {
+    const verified = {
+      uid,
+      email,
+      emailVerified: true,
+      name: null,
+      picture: null,
+      signInProvider: 'password',
+      issuedAt: now,
+      expiresAt: now + 3600,
+      authTime: now,
+    };
+    await registerAccount(db, verified, { uid, email, displayName: uid }, []);
+    const config = trackingConfig(parseEnv({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: BENCH_PROJECT }));
+    const history = { historyLimit: config.historyLimit, maxGapMs: config.maxGapMs };
+    for (const [i, id] of eventIds.entries()) {
+      await putWatch(
+        db,
+        uid,
+        id,
+        { ticketCategory: i % 2 ? 'cheapest' : 'good_view', targetPrice: 40 + (i % 60) },
+        history,
+      );
+    }
+    for (const id of attractionIds) await putFollow(db, uid, id);
+  } finally {
+    await close();
   }
-  for (const id of attractionIds) await call(origin, 'PUT', `/api/me/follows/${encodeURIComponent(id)}`, token, {});
-  return { uid, cookie, token, watches: eventIds.length, follows: attractionIds.length };
+  return { uid, cookie: `${SESSION_COOKIE}=${token}`, token, watches: eventIds.length, follows: attractionIds.length };
 }

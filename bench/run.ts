@@ -245,9 +245,24 @@ async function main(options: Options): Promise<Results> {
   let fan: Fan | undefined;
   let fanError: string | undefined;
   if (wantsFan) {
-    step('a signed-in fan: 200 watched events, 50 followed artists (through the API)');
+    step('a signed-in fan: 200 watched events, 50 followed artists (bench/fan.ts)');
     try {
-      fan = await createFan(server.origin, keys, 'bench-fan', fanEvents, fanArtists);
+      // PGlite is one process's: the server makes room while the fan is written.
+      if (!databaseUrl) await server.stop();
+      try {
+        fan = await createFan(
+          databaseUrl ? { url: databaseUrl } : { dataDir: serverOptions.dataDir },
+          keys,
+          'bench-fan',
+          fanEvents,
+          fanArtists,
+        );
+      } finally {
+        if (!databaseUrl) {
+          server = await startServer(serverOptions);
+          await waitUntilQuiet(server.child.pid!, 120);
+        }
+      }
       log(`  ${fan.uid}: ${fan.watches} watches, ${fan.follows} follows`);
     } catch (error) {
       fanError = error instanceof Error ? error.message : String(error);

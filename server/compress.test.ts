@@ -17,10 +17,22 @@ describe('pickEncoding', () => {
 describe('compressedResponse', () => {
   const page = `<!DOCTYPE html><html><body>${'<p>Live events near you</p>'.repeat(200)}</body></html>`;
   let url = '';
+  /** Resolved by the streaming test's client once the page's head has reached it. */
+  let headArrived: Promise<void> = Promise.resolve();
   const server = createServer((req, res) => {
     const out = compressedResponse(req, res);
     const type = req.url === '/image' ? 'image/png' : 'text/html; charset=utf-8';
     out.writeHead(200, ['Content-Type', type, 'Content-Length', String(page.length)]);
+    if (req.url === '/streamed') {
+      // The head in many small chunks in one turn, as React hands over a shell; the rest is
+      // written only once the client has the head: a page still arrives as it is rendered.
+      for (let at = 0; at < 1000; at += 100) out.write(new TextEncoder().encode(page.slice(at, at + 100)));
+      headArrived.then(() => {
+        out.write(new TextEncoder().encode(page.slice(1000)));
+        out.end();
+      });
+      return;
+    }
     // Streamed in two chunks, as React Router streams a page.
     out.write(new TextEncoder().encode(page.slice(0, 1000)));
     setTimeout(() => {
@@ -67,5 +79,27 @@ describe('compressedResponse', () => {
     expect(plain.body.toString()).toBe(page);
     const image = await get('/image', 'br');
     expect(image.res.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends what was written in one turn without waiting for the end of the page', async () => {
+    let arrived = () => {};
+    headArrived = new Promise((resolve) => {
+      arrived = resolve;
+    });
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      const req = httpRequest(`${url}/streamed`, { headers: { 'Accept-Encoding': 'br' } }, (res) => {
+        const decoded: Buffer[] = [];
+        const brotli = zlib.createBrotliDecompress();
+        brotli.on('data', (chunk: Buffer) => {
+          decoded.push(chunk);
+          if (Buffer.concat(decoded).length >= 1000) arrived();
+        });
+        brotli.on('end', () => resolve(Buffer.concat(decoded)));
+        res.pipe(brotli);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(body.toString()).toBe(page);
   });
 });

@@ -93,7 +93,7 @@ const ENTRY_OVERHEAD = 1_024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** The same levels as the streamed pages (compress.ts), so a cached page is not larger. */
+/** Compressed once for every visitor of the page: one brotli level above a streamed page's (compress.ts). */
 const compress = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
   encoding === 'br' ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(body, { level: 6 });
 

@@ -3,6 +3,7 @@ import { type AppLoadContext, data } from 'react-router';
 import type { z } from 'zod';
 import { type EventsQuery, EventsQuerySchema, type SearchQuery, SearchQuerySchema } from '../../contracts/catalogue.ts';
 import { cachePerOwner } from '../../server/cache.ts';
+import type { ReadOptions } from '../../server/catalogue/index.ts';
 import type { Db } from '../../server/db/client.ts';
 import { inputIssue } from '../../server/errors.ts';
 import type { QueryValue } from './http.ts';
@@ -76,3 +77,10 @@ export function genresWithEvents(db: Db, now = new Date()): Promise<GenreOption[
 export function originOf(context: AppLoadContext): string {
   return context.services.env.PUBLIC_ORIGIN;
 }
+
+/**
+ * How pages read the catalogue: events' line-ups come from the search snapshot, not from a
+ * statement of their own (ADR 0034). A page's catalogue data is already shared for up to a
+ * TTL (page-data.server.ts, ADR 0028); the snapshot's line-ups are at most seconds old.
+ */
+export const PAGE_READS = { snapshotLineUps: true } as const satisfies ReadOptions;

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { eventsQuery, originOf } from '~/lib/catalogue.server';
+import { eventsQuery, originOf, PAGE_READS } from '~/lib/catalogue.server';
 import { aboutText, genreName, meaningfulGenre, segmentName, subGenreName } from '~/lib/discovery';
 import { dateWindow, defaultFilters, type Filters, filtersFromSearchParams, locationLabel } from '~/lib/filters';
 import { countLabel, dateButtonLabel } from '~/lib/format';
@@ -31,7 +31,7 @@ export async function loadArtistPage({ request, params, context }: Route.LoaderA
   if (params.artistSlug !== `${slugify(attraction.name)}-tickets`) throw redirect(`${path}${url.search}`, 301);
 
   const filters = filtersFromSearchParams(url.searchParams);
-  const list = await listEvents(db, eventsQuery(artistEventsQuery(params.id, filters)));
+  const list = await listEvents(db, eventsQuery(artistEventsQuery(params.id, filters)), PAGE_READS);
   const genre = meaningfulGenre(genreName(attraction)) ?? segmentName(attraction);
   const subGenre = meaningfulGenre(subGenreName(attraction));
   const about = aboutText(attraction);

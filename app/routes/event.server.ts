@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { eventsQuery, originOf } from '~/lib/catalogue.server';
+import { eventsQuery, originOf, PAGE_READS } from '~/lib/catalogue.server';
 import {
   eventVenue,
   genreName,
@@ -37,7 +37,7 @@ export async function loadEventPage({ request, params, context }: Route.LoaderAr
   const ticketCategory = TICKET_CATEGORIES.includes(requested as TicketCategory)
     ? (requested as TicketCategory)
     : 'cheapest';
-  const event = await getEvent(db, params.id, { ticketCategory });
+  const event = await getEvent(db, params.id, { ...PAGE_READS, ticketCategory });
   if (!event) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
   const path = eventPath(event);
   if (params.eventSlug !== slugify(event.name)) throw redirect(`${path}${url.search}`, 301);
@@ -47,6 +47,7 @@ export async function loadEventPage({ request, params, context }: Route.LoaderAr
     ? await listEventsOnly(
         db,
         eventsQuery({ attractionId: [headliner.id], sort: 'date,asc', size: OTHER_DATES + 1, ticketCategory }),
+        PAGE_READS,
       )
     : undefined;
   const origin = originOf(context);

@@ -1,4 +1,4 @@
-import { eventsQuery, genresWithEvents, originOf, searchQuery } from '~/lib/catalogue.server';
+import { eventsQuery, genresWithEvents, originOf, PAGE_READS, searchQuery } from '~/lib/catalogue.server';
 import { defaultFilters, eventQuery, type Filters, locationLabel, searchHref } from '~/lib/filters';
 import { dateButtonLabel } from '~/lib/format';
 import { filtersFromCookie } from '~/lib/preferences';
@@ -44,6 +44,7 @@ export async function loadHome({ request, context }: Route.LoaderArgs) {
     db,
     shown.map((event) => event.id),
     shelf,
+    PAGE_READS,
   );
 
   const segments = Object.values(SEGMENTS)

@@ -1,4 +1,4 @@
-import { eventsQuery, genresWithEvents, originOf, searchQuery } from '~/lib/catalogue.server';
+import { eventsQuery, genresWithEvents, originOf, PAGE_READS, searchQuery } from '~/lib/catalogue.server';
 import {
   activeFilterCount,
   defaultFilters,
@@ -38,7 +38,7 @@ export async function loadSearch({ request, context }: Route.LoaderArgs) {
   const filters = filtersFromSearchParams(url.searchParams);
   const query = eventQuery(filters);
   const [list, found, genres] = await Promise.all([
-    listEvents(db, eventsQuery({ ...query, size: DEFAULTS.pageSize })),
+    listEvents(db, eventsQuery({ ...query, size: DEFAULTS.pageSize }), PAGE_READS),
     filters.keyword
       ? searchCatalogue(db, searchQuery({ ...query, page: undefined, sort: undefined, size: SEARCH_ARTISTS }))
       : undefined,

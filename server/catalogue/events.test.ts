@@ -182,3 +182,32 @@ describe('keyword lists by relevance', () => {
     expect(total).toBe(expected.length);
   });
 });
+
+describe('keyword lists in another order', () => {
+  /** Every match in one plain statement, in the order the list's own statement gives. */
+  const reference = async (query: EventsQuery, order: ReturnType<typeof sql>) => {
+    const q = textQuery(query.keyword)!;
+    const where = whereOf([...conditionsOf(eventFilters(query, new Date())), eventKeywordCondition(q)]);
+    const found = await rows<{ id: string }>(database.db, sql`select e.id from events e ${where} order by ${order}`);
+    return found.map((row) => row.id);
+  };
+  const byDate = sql`coalesce(e.starts_at, 'infinity'::timestamptz), e.id`;
+  const byDateDesc = sql`e.starts_at desc nulls last, e.id`;
+  const byName = sql`e.search_text, e.starts_at asc nulls last, e.id`;
+
+  it.each([
+    ['soonest first, dates to be announced last', { keyword: 'tidewalkers', sort: 'date,asc' }, byDate],
+    ['latest first', { keyword: 'tidewalkers', sort: 'date,desc' }, byDateDesc],
+    ['by name, then date', { keyword: 'tidewalkers', sort: 'name,asc' }, byName],
+    ['a venue by name', { keyword: 'harbour', sort: 'name,asc' }, byName],
+    ['more matches than the snapshot answers', { keyword: 'gamma', sort: 'date,asc' }, byDate],
+  ] as Array<[string, EventsQuery, ReturnType<typeof sql>]>)(
+    'pages through the matches: %s',
+    async (_name, query, order) => {
+      const expected = await reference(query, order);
+      const { ids, total } = await all(query, 20);
+      expect(ids).toEqual(expected);
+      expect(total).toBe(expected.length);
+    },
+  );
+});

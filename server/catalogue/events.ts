@@ -14,6 +14,7 @@ import { conditionsOf, type EventFilter, eventFilters, START_ORDER } from './eve
 import { distanceOf, type Geo, geoOf } from './geo.ts';
 import {
   eventKeywordCondition,
+  type HydrateOptions,
   keywordCandidates,
   loadAttraction,
   loadEvents,
@@ -28,7 +29,7 @@ import {
   textQuery,
   whereOf,
 } from './queries.ts';
-import { searchIndexFor } from './search/index.ts';
+import { type SearchIndex, searchIndexFor, snapshotLineUps } from './search/index.ts';
 import { API_BASE } from './serialize.ts';
 
 /**
@@ -40,6 +41,11 @@ export const COUNT_CAP = 10_000;
 export type ReadOptions = {
   /** "Now" for upcoming filters and counts; tests pin it. */
   now?: Date;
+  /**
+   * Events' line-ups from the search snapshot (search.ts snapshotLineUps) instead of a
+   * statement: for pages, whose catalogue data may be a few seconds old anyway (ADR 0034).
+   */
+  snapshotLineUps?: boolean;
 };
 
 function orderBy(query: EventsQuery, q: TextQuery | undefined, geo: Geo | undefined): SQL {
@@ -156,13 +162,22 @@ async function pageIds(db: Queryable, request: ListRequest, { count }: { count: 
     return { picked: ids, total: count ? await countEvents(db, request) : undefined };
   }
 
-  if (q && sort === 'relevance,desc') {
+  if (q && sort !== 'distance,asc') {
     const cap = Math.max((page + 1) * size, COMPLETE_BELOW);
-    // Fewer matches than that: the search snapshot has them all, ranked, without a statement.
-    const every = (await searchIndexFor(db)).keywordEvents(request.filters, q, cap);
-    if (every) return { picked: pickedIds(every.slice(page * size, (page + 1) * size)), total: every.length };
-    // Otherwise bounded: only the first (page + 1) × size by relevance can be on this page;
-    // more candidates than that cost little and usually make them every match.
+    // Fewer matches than that: the search snapshot has them all, ranked, without a statement;
+    // another order sorts them as the statement would (ADR 0034).
+    const index = await searchIndexFor(db);
+    const every = index.keywordEvents(request.filters, q, cap);
+    if (every) {
+      const sorted = sort === 'relevance,desc' ? every : sortedBy(sort, every, index);
+      return { picked: pickedIds(sorted.slice(page * size, (page + 1) * size)), total: every.length };
+    }
+  }
+
+  if (q && sort === 'relevance,desc') {
+    // Bounded: only the first (page + 1) × size by relevance can be on this page; more
+    // candidates than that cost little and usually make them every match.
+    const cap = Math.max((page + 1) * size, COMPLETE_BELOW);
     const { ids, n } = await read(sql`select e.id, count(*) over ()::int as n
       from (${keywordCandidates(filters, q, cap, true)}) e order by ${order} ${window}`);
     // Fewer candidates than the cap: no way of matching was cut short, so they are all.
@@ -179,6 +194,32 @@ async function pageIds(db: Queryable, request: ListRequest, { count }: { count: 
   };
 }
 
+type SnapshotSort = Exclude<EventsQuery['sort'], 'relevance,desc' | 'distance,asc' | undefined>;
+
+/**
+ * Event ids in the order orderBy() gives them, from the snapshot's copies of the columns it
+ * reads: date (a date to be announced last, as START_ORDER and `nulls last` place it), then
+ * the name's search text, then the id, each compared as the snapshot compares them.
+ */
+function sortedBy(sort: SnapshotSort, ids: string[], index: SearchIndex): string[] {
+  const rows = ids.map((id) => {
+    const fields = index.event(id);
+    return { id, text: fields?.search_text ?? '', starts: fields?.starts_at ?? null };
+  });
+  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const later = (a: number | null, b: number | null) =>
+    (a ?? Number.POSITIVE_INFINITY) - (b ?? Number.POSITIVE_INFINITY);
+  const byOrder: Record<SnapshotSort, (a: (typeof rows)[number], b: (typeof rows)[number]) => number> = {
+    'date,asc': (a, b) => later(a.starts, b.starts) || compare(a.id, b.id),
+    'date,desc': (a, b) =>
+      (a.starts === null ? 1 : 0) - (b.starts === null ? 1 : 0) ||
+      (b.starts ?? 0) - (a.starts ?? 0) ||
+      compare(a.id, b.id),
+    'name,asc': (a, b) => compare(a.text, b.text) || later(a.starts, b.starts) || compare(a.id, b.id),
+  };
+  return rows.sort(byOrder[sort]).map((row) => row.id);
+}
+
 /**
  * Matching events counted up to COUNT_CAP + 1: a broad list costs the same whatever the
  * catalogue size. With a keyword, each way of matching stops there too (their union is exact
@@ -193,9 +234,10 @@ async function countEvents(db: Queryable, { q, filters: parsed }: ListRequest): 
   return counted?.n ?? 0;
 }
 
-const hydration = (query: EventsQuery) => ({
+const hydration = (db: Queryable, query: EventsQuery, options: ReadOptions): HydrateOptions => ({
   geo: geoOf(query),
   ticketCategory: query.ticketCategory ?? DEFAULTS.ticketCategory,
+  ...(options.snapshotLineUps ? { lineUps: (ids: string[]) => snapshotLineUps(db, ids) } : {}),
 });
 
 /**
@@ -207,7 +249,7 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
   const page = query.page ?? 0;
   const size = query.size ?? DEFAULTS.pageSize;
   const found = await pageIds(db, listRequest(query, now), { count: true });
-  const events = await loadEvents(db, found.picked, hydration(query));
+  const events = await loadEvents(db, found.picked, hydration(db, query, options));
   const counted = found.total ?? 0;
   const capped = counted > COUNT_CAP;
   const totalElements = capped ? COUNT_CAP : counted;
@@ -234,7 +276,7 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
  */
 export async function listEventsOnly(db: Queryable, query: EventsQuery, options: ReadOptions = {}): Promise<Event[]> {
   const found = await pageIds(db, listRequest(query, options.now ?? new Date()), { count: false });
-  return loadEvents(db, found.picked, hydration(query));
+  return loadEvents(db, found.picked, hydration(db, query, options));
 }
 
 /**
@@ -258,8 +300,13 @@ export async function listEventHeadliners(
 }
 
 /** Events by id, in that order, as GET /events with `query` answers them (ticket category, distance). */
-export function eventsByIds(db: Queryable, ids: string[], query: EventsQuery): Promise<Event[]> {
-  return loadEvents(db, pickedIds(ids), hydration(query));
+export function eventsByIds(
+  db: Queryable,
+  ids: string[],
+  query: EventsQuery,
+  options: ReadOptions = {},
+): Promise<Event[]> {
+  return loadEvents(db, pickedIds(ids), hydration(db, query, options));
 }
 
 /** GET /events/{id} (SPEC §7 "a value holding the event"), or null when there is none. */
@@ -268,10 +315,11 @@ export async function getEvent(
   id: string,
   options: ReadOptions & { ticketCategory?: TicketCategory } = {},
 ): Promise<Event | null> {
-  const [event] = await loadEvents(db, pickedIds([id]), {
-    geo: undefined,
-    ticketCategory: options.ticketCategory ?? DEFAULTS.ticketCategory,
-  });
+  const [event] = await loadEvents(
+    db,
+    pickedIds([id]),
+    hydration(db, { ticketCategory: options.ticketCategory ?? DEFAULTS.ticketCategory }, options),
+  );
   return event ?? null;
 }
 

@@ -214,12 +214,19 @@ const upcoming = (now: Date) => sql`(e.starts_at is null or e.starts_at >= ${now
  * denormalised totals so a search answer costs no counting (ADR 0003).
  */
 async function liveCounts(db: Queryable, from: SQL, now: Date): Promise<UpcomingEvents> {
-  const list = await rows<{ source: CatalogueSource; n: number }>(
+  const list = await rows<SourceCount>(
     db,
     sql`select e.source, count(*)::int as n from ${from} and ${upcoming(now)} group by e.source order by e.source`,
   );
-  return { _total: list.reduce((sum, r) => sum + r.n, 0), ...Object.fromEntries(list.map((r) => [r.source, r.n])) };
+  return countsOf(list);
 }
+
+type SourceCount = { source: CatalogueSource; n: number };
+
+const countsOf = (list: readonly SourceCount[]): UpcomingEvents => ({
+  _total: list.reduce((sum, r) => sum + r.n, 0),
+  ...Object.fromEntries(list.map((r) => [r.source, r.n])),
+});
 
 export const totalOnly = (row: { upcoming_events: number }): UpcomingEvents => ({ _total: row.upcoming_events });
 
@@ -236,14 +243,20 @@ export async function loadAttractions(db: Queryable, picked: Picked): Promise<At
 
 /** One attraction with per-source upcoming counts. */
 export async function loadAttraction(db: Queryable, id: string, now: Date): Promise<Attraction | undefined> {
-  const [row] = await rows<AttractionRow>(db, sql`select ${ATTRACTION_COLUMNS} from attractions a where a.id = ${id}`);
-  if (!row) return undefined;
-  const counts = await liveCounts(
+  // The counts ride along in the same statement: on PGlite each statement costs about as
+  // much again as the little work these do (ADR 0034).
+  const [row] = await rows<AttractionRow & { counts: SourceCount[] }>(
     db,
-    sql`event_attractions ea join events e on e.id = ea.event_id where ea.attraction_id = ${id}`,
-    now,
+    sql`select ${ATTRACTION_COLUMNS},
+      (select coalesce(json_agg(json_build_object('source', c.source, 'n', c.n) order by c.source), '[]'::json)
+        from (select e.source, count(*)::int as n
+          from event_attractions ea join events e on e.id = ea.event_id
+          where ea.attraction_id = a.id and ${upcoming(now)} group by e.source) c) as counts
+      from attractions a where a.id = ${id}`,
   );
-  return serializeAttraction(row, counts, await classificationNames(db, [row]));
+  if (!row) return undefined;
+  const { counts, ...attraction } = row;
+  return serializeAttraction(attraction, countsOf(counts), await classificationNames(db, [attraction]));
 }
 
 /** One venue with per-source upcoming counts. */

@@ -62,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      ping: () => ping(() => pool.query('select 1')),
+      ping: sharedPing(() => pool.query('select 1')),
       listen: (channel, handlers) => listenOn(options.url, channel, handlers),
       close: () => pool.end(),
     };
@@ -89,7 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    ping: () => ping(() => client.query('select 1')),
+    ping: sharedPing(() => client.query('select 1')),
     close: async () => {
       if (!client.closed) await client.close();
       releaseLock();
@@ -229,6 +229,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * Whether the database answers. Every page asks (app/lib/auth.server.ts requireDatabase), so
+ * pages arriving together share the one question in flight: on PGlite a statement costs the
+ * server's one thread as much as a small page query (ADR 0034).
+ */
+function sharedPing(query: () => Promise<unknown>): () => Promise<boolean> {
+  let asking: Promise<boolean> | undefined;
+  return () => {
+    asking ??= ping(query).finally(() => {
+      asking = undefined;
+    });
+    return asking;
+  };
 }
 
 async function ping(query: () => Promise<unknown>): Promise<boolean> {

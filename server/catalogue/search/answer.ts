@@ -1,10 +1,10 @@
-import type { Event, SearchQuery, SearchResult } from '../../../contracts/catalogue.ts';
+import type { Attraction, Event, SearchQuery, SearchResult } from '../../../contracts/catalogue.ts';
 import { DEFAULTS, type TicketCategory } from '../../../contracts/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { eventFilters } from '../event-filters.ts';
 import type { ReadOptions } from '../events.ts';
 import { type Geo, geoOf, haversine } from '../geo.ts';
-import { loadAttractions, loadEvents, pickedIds, type TextQuery, textQuery } from '../queries.ts';
+import { loadAttractions, loadEvents, pickedIds, type Queryable, type TextQuery, textQuery } from '../queries.ts';
 import type { EventFields } from './columns.ts';
 import { searchIndexFor } from './freshness.ts';
 import type { SearchIndex } from './snapshot.ts';
@@ -128,7 +128,7 @@ export async function cached<T extends { id: string }>(
   return ids.map((id) => rows.get(id)).filter((row): row is T => row !== undefined);
 }
 
-const hydrateAttractions = (db: Db, index: SearchIndex, ids: readonly string[]) =>
+const hydrateAttractions = (db: Queryable, index: SearchIndex, ids: readonly string[]) =>
   cached(
     index,
     ids,
@@ -137,7 +137,7 @@ const hydrateAttractions = (db: Db, index: SearchIndex, ids: readonly string[]) 
   );
 
 /** Events with their venue; line-ups come from the snapshot and the attractions above. */
-const hydrateEvents = (db: Db, index: SearchIndex, ids: readonly string[], ticketCategory: TicketCategory) =>
+const hydrateEvents = (db: Queryable, index: SearchIndex, ids: readonly string[], ticketCategory: TicketCategory) =>
   cached(
     index,
     ids,
@@ -146,19 +146,28 @@ const hydrateEvents = (db: Db, index: SearchIndex, ids: readonly string[], ticke
       loadEvents(db, pickedIds(missing), {
         geo: undefined,
         ticketCategory,
-        lineUps: async (eventIds) => {
-          const all = await hydrateAttractions(
-            db,
-            index,
-            eventIds.flatMap((id) => index.lineUp(id)),
-          );
-          const byId = new Map(all.map((a) => [a.id, a]));
-          return new Map(
-            eventIds.map((id) => [id, index.lineUp(id).flatMap((a) => (byId.has(a) ? [byId.get(a)!] : []))]),
-          );
-        },
+        lineUps: (eventIds) => lineUpsOf(db, index, eventIds),
       }),
   );
+
+/** Each event's line-up, headliner first: from the snapshot and the attractions it already read. */
+async function lineUpsOf(db: Queryable, index: SearchIndex, eventIds: string[]): Promise<Map<string, Attraction[]>> {
+  const all = await hydrateAttractions(
+    db,
+    index,
+    eventIds.flatMap((id) => index.lineUp(id)),
+  );
+  const byId = new Map(all.map((a) => [a.id, a]));
+  return new Map(eventIds.map((id) => [id, index.lineUp(id).flatMap((a) => (byId.has(a) ? [byId.get(a)!] : []))]));
+}
+
+/**
+ * Line-ups as the search snapshot knows them, for loadEvents (queries.ts HydrateOptions):
+ * no statement for them, and the attractions are usually already read.
+ */
+export async function snapshotLineUps(db: Queryable, eventIds: string[]): Promise<Map<string, Attraction[]>> {
+  return lineUpsOf(db, await searchIndexFor(db), eventIds);
+}
 
 /** One turn of the event loop: PGlite's promises settle without one, and signals need one. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));

@@ -6,7 +6,14 @@
  * snapshot.ts (the index that joins them), load.ts and freshness.ts (reading and keeping
  * it current) and answer.ts (the answer, rows read once per snapshot).
  */
-export { answerSearch, prepareSearch, type SearchRequest, searchCatalogue, searchRequest } from './answer.ts';
+export {
+  answerSearch,
+  prepareSearch,
+  type SearchRequest,
+  searchCatalogue,
+  searchRequest,
+  snapshotLineUps,
+} from './answer.ts';
 export { withinTwoEdits } from './close-spellings.ts';
 export { searchIndexFor } from './freshness.ts';
 export { CANDIDATES } from './ranking.ts';
