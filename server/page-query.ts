@@ -1,7 +1,7 @@
 /**
  * Query parameters page renders read (app/**: the filters of lib/filters.ts, the sign-in
  * continuation, the sign-in and password-reset links) and React Router's own (`_routes` of
- * .data requests, `index`). Any other parameter cannot change a page, so it is left out of
+ * .data requests, `index`, `paths` and `version` of route discovery). Any other parameter cannot change a page, so it is left out of
  * the page-cache key and of the rendered URL (ADR 0028): `?x=1` no longer buys a render.
  * server/page-cache.test.ts checks app/ reads no other parameter.
  */
@@ -31,6 +31,9 @@ export const PAGE_KEY_QUERY = [
   'redirectTo',
   '_routes',
   'index',
+  // React Router's route discovery (GET /__manifest): which routes, for which build.
+  'paths',
+  'version',
 ] as const;
 
 const READ = new Set<string>(PAGE_KEY_QUERY);
