@@ -6,14 +6,13 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { PublicConfig } from '~/lib/auth/config';
-import { isStaleBuild, startBuildCheck } from '~/lib/build-check';
 import { startPlatform } from '~/lib/platform';
 import { createPreloadQueue } from '~/lib/preload-queue';
-import { guardChunkLoads } from '~/lib/reload-guard';
-import { rememberViewport } from '~/lib/viewport';
+import { whenPageIdle } from './hydrate-on-use';
 
 const HOUR = 3_600_000;
 const pagePrefetch = () => import('~/lib/page-prefetch');
+type ShellWatch = typeof import('~/lib/shell-idle');
 
 /**
  * What every page does in the browser besides rendering (SPEC §2, §4, §9): tag-manager page
@@ -28,29 +27,31 @@ export function AppShell() {
   const [prefetched, setPrefetched] = useState<string[]>([]);
   const router = useContext(DataRouterContext)?.router;
 
-  useEffect(() => {
-    rememberViewport();
-    let timer: number | undefined;
-    const onResize = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(rememberViewport, 250);
-    };
-    window.addEventListener('resize', onResize);
-    const stopGuard = guardChunkLoads();
-    startPlatform();
-    return () => {
-      window.removeEventListener('resize', onResize);
-      window.clearTimeout(timer);
-      stopGuard();
-    };
-  }, []);
+  useEffect(() => startPlatform(), []);
 
-  useEffect(() => startBuildCheck(buildCheckMs), [buildCheckMs]);
+  // The viewport cookie, the chunk reload guard and new-build detection start once the page is
+  // idle: their code is not first-load code (lib/shell-idle.ts says why none is needed sooner).
+  const watch = useRef<ShellWatch | null>(null);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let ended = false;
+    whenPageIdle(() => {
+      void import('~/lib/shell-idle').then((module) => {
+        if (ended) return;
+        watch.current = module;
+        stop = module.startShellWatch(buildCheckMs);
+      });
+    });
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, [buildCheckMs]);
 
   const firstPage = useRef(true);
   useEffect(() => {
     // SPEC §4: on a build newer than this code, the next navigation loads the page anew.
-    if (!firstPage.current && isStaleBuild()) {
+    if (!firstPage.current && watch.current?.isStaleBuild()) {
       window.location.reload();
       return;
     }

@@ -114,9 +114,21 @@ const IDLE_TIMEOUT_MS = 1_500;
  * What a press opens (popups, dialogs, with their packages) waits for an intent: evaluating
  * it all while idle made long tasks a phone feels (Lighthouse's blocking time).
  */
+/** Work that waits for the page to be idle, run at the same moment as the parts' code fetch. */
+const idleWork: Array<() => void> = [];
+let pageIdle = false;
+
+/** Runs `work` once the page is idle (at once if it already is): code that is not first-load code. */
+export function whenPageIdle(work: () => void): void {
+  if (pageIdle) work();
+  else idleWork.push(work);
+}
+
 function fetchPartsWhenIdle() {
   const start = () => {
     performance.mark(IDLE_MARK);
+    pageIdle = true;
+    for (const work of idleWork.splice(0)) work();
     const names = new Set([...document.querySelectorAll('[data-on-use]')].map((el) => el.getAttribute('data-on-use')));
     for (const name of names)
       parts
