@@ -1,14 +1,9 @@
-import { useContext, useEffect, useRef, useState } from 'react';
-import {
-  UNSAFE_DataRouterContext as DataRouterContext,
-  PrefetchPageLinks,
-  useLocation,
-  useRouteLoaderData,
-} from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { PrefetchPageLinks, useLocation, useRouteLoaderData } from 'react-router';
 import type { PublicConfig } from '~/lib/auth/config';
 import { startPlatform } from '~/lib/platform';
 import { createPreloadQueue } from '~/lib/preload-queue';
-import { whenPageIdle } from './hydrate-on-use';
+import { useDataRouter, whenPageIdle } from './hydration';
 
 const HOUR = 3_600_000;
 const pagePrefetch = () => import('~/lib/page-prefetch');
@@ -25,7 +20,7 @@ export function AppShell() {
   const buildCheckMs = root?.config?.buildCheckMs ?? HOUR;
   const { pathname, search } = useLocation();
   const [prefetched, setPrefetched] = useState<string[]>([]);
-  const router = useContext(DataRouterContext)?.router;
+  const router = useDataRouter();
 
   useEffect(() => startPlatform(), []);
 

@@ -1,6 +1,6 @@
-import { HydrateOnUse, onUse } from './hydrate-on-use';
+import { HydrateOnUse, onUse } from './hydration';
 
-// Static but for three links: the footer's code comes on first use (components/hydrate-on-use.tsx).
+// Static but for three links: the footer's code comes on first use (components/hydration/).
 const footer = onUse('site-footer', () => import('./site-footer-content'));
 
 export function SiteFooter() {

@@ -1,9 +1,8 @@
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { NavLink, useLocation, useMatches } from 'react-router';
 import { AccountButton } from './auth/account-button';
-import { HydrateOnUse, onUse } from './hydrate-on-use';
+import { HydrateOnUse, loadSearchPanel, onUse } from './hydration';
 import { Logo } from './logo';
-import { loadSearchPanel } from './part-code';
 import type { SearchBox } from './search-box';
 import { useFanSignedIn } from './tracking/use-fan';
 import { UserLocationBootstrap } from './user-location-bootstrap';
@@ -15,7 +14,7 @@ const SideMenu = lazy(loadSideMenu);
 const UnreadAlertsBadge = lazy(() =>
   import('./tracking/unread-badge').then((module) => ({ default: module.UnreadAlertsBadge })),
 );
-// The search box hydrates on first use (focus, pointer, key: components/hydrate-on-use.tsx);
+// The search box hydrates on first use (focus, pointer, key: components/hydration/);
 // text typed before its code is there is kept and searched.
 const searchBox = onUse<ComponentProps<typeof SearchBox>>(
   'site-search',

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
-import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
-import { FILTER_POPUPS, loadSignInDialog, loadWatchTarget } from '~/components/part-code';
+import { FILTER_POPUPS, HydrateOnUse, loadSignInDialog, loadWatchTarget, onUse } from '~/components/hydration';
 import { FILTERS_CHANGED } from '~/lib/location-events';
 import { sharedPageData } from '~/lib/page-data.server';
 import type { Route } from './+types/home';
@@ -12,7 +11,7 @@ export const loader = (args: Route.LoaderArgs) => sharedPageData('home', args, (
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
 
-// The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
+// The page body hydrates on first use (components/hydration/): its code is not part
 // of the first load. A client navigation loads it with the data, or takes both from a
 // prefetch (lib/page-prefetch.ts, itself fetched on the first intent).
 const pagePrefetch = () => import('~/lib/page-prefetch');

@@ -1,4 +1,4 @@
-import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
+import { HydrateOnUse, onUse } from '~/components/hydration';
 import type { Route } from './+types/kitchen-sink';
 import { kitchenSinkData } from './kitchen-sink.server';
 
@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-// The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
+// The page body hydrates on first use (components/hydration/): its code is not part
 // of the first load. A client navigation loads it with the data.
 const loadView = () => import('./kitchen-sink-view');
 const body = onUse('kitchen-sink', loadView);

@@ -1,6 +1,12 @@
 import { lazy } from 'react';
-import { HydrateOnUse, onUse } from '~/components/hydrate-on-use';
-import { FILTER_POPUPS, loadSearchSettings, loadSignInDialog, loadWatchTarget } from '~/components/part-code';
+import {
+  FILTER_POPUPS,
+  HydrateOnUse,
+  loadSearchSettings,
+  loadSignInDialog,
+  loadWatchTarget,
+  onUse,
+} from '~/components/hydration';
 import { sharedPageData } from '~/lib/page-data.server';
 import { STORE_MESSAGES, withStoreFallback } from '~/lib/store-errors';
 import type { Route } from './+types/search';
@@ -11,7 +17,7 @@ export const loader = (args: Route.LoaderArgs) => sharedPageData('search', args,
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Search · Encore' }];
 
-// The page body hydrates on first use (components/hydrate-on-use.tsx): its code is not part
+// The page body hydrates on first use (components/hydration/): its code is not part
 // of the first load. A client navigation loads it with the data, or takes both from a
 // prefetch (lib/page-prefetch.ts, itself fetched on the first intent).
 const pagePrefetch = () => import('~/lib/page-prefetch');

@@ -1,10 +1,7 @@
 import {
   type ComponentType,
-  type Context,
-  createElement,
   lazy,
   type ReactNode,
-  useContext,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -12,18 +9,9 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import {
-  UNSAFE_DataRouterContext as DataRouterContext,
-  UNSAFE_DataRouterStateContext as DataRouterStateContext,
-  UNSAFE_FetchersContext as FetchersContext,
-  UNSAFE_FrameworkContext as FrameworkContext,
-  UNSAFE_LocationContext as LocationContext,
-  UNSAFE_NavigationContext as NavigationContext,
-  UNSAFE_RouteContext as RouteContext,
-  useRouteLoaderData,
-  UNSAFE_ViewTransitionContext as ViewTransitionContext,
-} from 'react-router';
+import { useRouteLoaderData } from 'react-router';
 import { useSignedIn } from '~/lib/auth/account-store';
+import { bridge, useRouterContexts } from './router-internals';
 
 /**
  * Parts of a page that hydrate on first use (docs/decisions/0011-first-load-budget.md): the
@@ -142,38 +130,6 @@ function fetchPartsWhenIdle() {
       : setTimeout(start, 200);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
-}
-
-// The router's contexts, handed on to the part's own root (in the order of useRouterContexts).
-const BRIDGED = [
-  DataRouterContext,
-  DataRouterStateContext,
-  FetchersContext,
-  FrameworkContext,
-  LocationContext,
-  NavigationContext,
-  RouteContext,
-  ViewTransitionContext,
-] as Context<unknown>[];
-
-function useRouterContexts(): unknown[] {
-  return [
-    useContext(DataRouterContext),
-    useContext(DataRouterStateContext),
-    useContext(FetchersContext),
-    useContext(FrameworkContext),
-    useContext(LocationContext),
-    useContext(NavigationContext),
-    useContext(RouteContext),
-    useContext(ViewTransitionContext),
-  ];
-}
-
-function bridge(values: unknown[], child: ReactNode): ReactNode {
-  return BRIDGED.reduceRight<ReactNode>(
-    (inner, context, index) => createElement(context.Provider, { value: values[index] }, inner),
-    child,
-  );
 }
 
 /** Events that mean "about to use it": start fetching the code. */

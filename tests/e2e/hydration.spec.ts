@@ -1,0 +1,54 @@
+import { expect, type Page, type Route, test } from '@playwright/test';
+
+/**
+ * Hydration on use (app/components/hydration/): a press that comes before its part's code is
+ * shown at once and replayed on the same control once the code is there. The home page's
+ * body is such a part; its code is held back here until the test lets it through.
+ */
+async function holdHomeCode(page: Page) {
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/assets\/home-view-[\w-]+\.js$/, (route) => {
+    if (holding) held.push(route);
+    else void route.continue();
+  });
+  return {
+    requested: () => held.length,
+    release: async () => {
+      holding = false;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+type Marked = Window & { __samePage?: boolean };
+
+test('a button pressed before its code arrives is busy at once, then does what was pressed', async ({ page }) => {
+  const code = await holdHomeCode(page);
+  await page.goto('/');
+  const dates = page.locator('main').getByRole('button', { name: 'Dates' }).first();
+  await dates.click();
+  await expect(dates).toHaveAttribute('aria-busy', 'true');
+  await expect.poll(code.requested).toBeGreaterThan(0);
+  await expect(page.getByRole('dialog', { name: 'Choose dates' })).toHaveCount(0);
+
+  await code.release();
+  await expect(page.getByRole('dialog', { name: 'Choose dates' })).toBeVisible();
+  await expect(dates).not.toHaveAttribute('aria-busy');
+});
+
+test('a link pressed before its code arrives is followed by the router, without a page load', async ({ page }) => {
+  const code = await holdHomeCode(page);
+  await page.goto('/');
+  await page.evaluate(() => ((window as Marked).__samePage = true));
+  const link = page.locator('main a[href^="/events/"]').first();
+  const href = await link.getAttribute('href');
+  await link.click();
+  await expect(link).toHaveAttribute('aria-busy', 'true');
+  await expect(page).toHaveURL('/');
+
+  await code.release();
+  await expect(page).toHaveURL(href!);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as Marked).__samePage)).toBe(true);
+});
