@@ -3,6 +3,7 @@ import { PrefetchPageLinks, useLocation, useRouteLoaderData } from 'react-router
 import type { PublicConfig } from '~/lib/auth/config';
 import { startPlatform } from '~/lib/platform';
 import { createPreloadQueue } from '~/lib/preload-queue';
+import { rememberViewport } from '~/lib/viewport';
 import { useDataRouter, whenPageIdle } from './hydration';
 
 const HOUR = 3_600_000;
@@ -22,10 +23,23 @@ export function AppShell() {
   const [prefetched, setPrefetched] = useState<string[]>([]);
   const router = useDataRouter();
 
-  useEffect(() => startPlatform(), []);
+  useEffect(() => {
+    rememberViewport();
+    let timer: number | undefined;
+    const onResize = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(rememberViewport, 250);
+    };
+    window.addEventListener('resize', onResize);
+    startPlatform();
+    return () => {
+      window.removeEventListener('resize', onResize);
+      window.clearTimeout(timer);
+    };
+  }, []);
 
-  // The viewport cookie, the chunk reload guard and new-build detection start once the page is
-  // idle: their code is not first-load code (lib/shell-idle.ts says why none is needed sooner).
+  // The chunk reload guard and new-build detection start once the page is idle: their code is
+  // not first-load code (lib/shell-idle.ts says why neither is needed sooner).
   const watch = useRef<ShellWatch | null>(null);
   useEffect(() => {
     let stop: (() => void) | undefined;
