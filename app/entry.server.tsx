@@ -5,8 +5,8 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { SESSION_COOKIE } from '../server/accounts/session.ts';
-import { pageSecurityPolicy } from '../server/security-headers.ts';
+import { SESSION_COOKIE } from '#server/accounts/session';
+import { pageSecurityPolicy } from '#server/security-headers';
 
 /**
  * React Router's Node server entry with two changes (issue 12): every page carries a

@@ -1,6 +1,6 @@
-import type { SessionUser } from '../server/accounts/session.ts';
-import type { Services } from '../server/context.ts';
-import type { InputProblem } from '../server/input-guard.ts';
+import type { SessionUser } from '#server/accounts/session';
+import type { Services } from '#server/context';
+import type { InputProblem } from '#server/input-guard';
 
 /** What the server hands every loader, action and middleware in-process (no loopback HTTP). */
 type EncoreContext = {

@@ -16,11 +16,11 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_SEED } from '../server/catalogue/demo/generate.ts';
-import { loadDemoCatalogue } from '../server/catalogue/demo/load.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { evaluateAlerts } from '../server/tracking/alerts.ts';
-import { deliverPendingPushes } from '../server/tracking/push.ts';
+import { DEFAULT_SEED } from '#server/catalogue/demo/generate';
+import { loadDemoCatalogue } from '#server/catalogue/demo/load';
+import { openDatabase } from '#server/db/client';
+import { evaluateAlerts } from '#server/tracking/alerts';
+import { deliverPendingPushes } from '#server/tracking/push';
 
 const FANS = 5_000;
 const WATCHES_PER_FAN = 20;

@@ -12,8 +12,8 @@
  * stopped while the fan is written.
  */
 
-import { registerAccount } from '../server/accounts/accounts.ts';
-import { SESSION_COOKIE } from '../server/accounts/session.ts';
+import { registerAccount } from '#server/accounts/accounts';
+import { SESSION_COOKIE } from '#server/accounts/session';
 import {
   type JwksServer,
   jwksOf,
@@ -21,12 +21,12 @@ import {
   mintIdToken,
   newKeyPair,
   startJwksServer,
-} from '../server/accounts/test-keys.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { parseEnv } from '../server/env.ts';
-import { trackingConfig } from '../server/tracking/config.ts';
-import { putFollow } from '../server/tracking/follows.ts';
-import { putWatch } from '../server/tracking/watches.ts';
+} from '#server/accounts/test-keys';
+import { openDatabase } from '#server/db/client';
+import { parseEnv } from '#server/env';
+import { trackingConfig } from '#server/tracking/config';
+import { putFollow } from '#server/tracking/follows';
+import { putWatch } from '#server/tracking/watches';
 
 export const BENCH_PROJECT = 'encore-bench';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getProfile } from '../server/accounts/accounts.ts';
-import type { Database } from '../server/db/client.ts';
-import { accounts } from '../server/db/schema.ts';
-import { createTestDatabase } from '../server/testing/test-db.ts';
+import { getProfile } from '#server/accounts/accounts';
+import type { Database } from '#server/db/client';
+import { accounts } from '#server/db/schema';
+import { createTestDatabase } from '#server/testing/test-db';
 import { runAdminCommand, USAGE } from './admin.ts';
 
 let database: Database;

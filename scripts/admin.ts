@@ -8,9 +8,9 @@
  */
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { listAdmins, setSystemRoleByEmail } from '../server/accounts/accounts.ts';
-import { type Db, openDatabase } from '../server/db/client.ts';
-import { type Env, EnvError, parseEnv } from '../server/env.ts';
+import { listAdmins, setSystemRoleByEmail } from '#server/accounts/accounts';
+import { type Db, openDatabase } from '#server/db/client';
+import { type Env, EnvError, parseEnv } from '#server/env';
 
 export const USAGE = 'usage: npm run admin -- grant <email> | revoke <email> | list';
 

@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readEnvOrExit } from '../server/env.ts';
+import { readEnvOrExit } from '#server/env';
 
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
 

@@ -12,7 +12,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { readEnvOrExit } from '../server/env.ts';
+import { readEnvOrExit } from '#server/env';
 import { DEFAULT_EMULATOR_HOST, startEmulator, stopChild } from './emulator.ts';
 
 const args = new Set(process.argv.slice(2));

@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import {
-  OnboardingSchema,
-  RegisterAccountSchema,
-  UidParamsSchema,
-  UpdateProfileSchema,
-} from '../contracts/accounts.ts';
-import { COUNTRY_CODES } from '../contracts/enum-values.ts';
-import { CityQuerySchema, ReverseQuerySchema, SuggestQuerySchema } from '../contracts/places.ts';
+import { OnboardingSchema, RegisterAccountSchema, UidParamsSchema, UpdateProfileSchema } from '#contracts/accounts';
+import { COUNTRY_CODES } from '#contracts/enum-values';
+import { CityQuerySchema, ReverseQuerySchema, SuggestQuerySchema } from '#contracts/places';
 import {
   AdminStatsSchema,
   AlertsPageSchema,
@@ -17,7 +12,7 @@ import {
   ProfileSchema,
   TrackingPreferencesViewSchema,
   WatchViewSchema,
-} from '../contracts/responses.ts';
+} from '#contracts/responses';
 import {
   AlertParamsSchema,
   AlertsQuerySchema,
@@ -30,7 +25,7 @@ import {
   TrackedQuerySchema,
   TrackingPreferencesSchema,
   WatchInputSchema,
-} from '../contracts/tracking.ts';
+} from '#contracts/tracking';
 import { type OpenApiOperation, registerOperations, registerSchemas } from './catalogue/openapi.ts';
 
 /**

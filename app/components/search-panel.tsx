@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DEFAULTS } from '#contracts/enum-values';
 import { apiUrl } from '~/lib/auth/config';
 import type { DiscoveryAttraction, DiscoveryEvent } from '~/lib/discovery';
 import { eventQuery, searchHref } from '~/lib/filters';
@@ -6,7 +7,6 @@ import { request } from '~/lib/http';
 import { loadFilters } from '~/lib/preferences';
 import { STORE_MESSAGES } from '~/lib/store-errors';
 import { type AttractionCardView, type EventCardView, toAttractionCard, toEventCard } from '~/lib/views';
-import { DEFAULTS } from '../../contracts/enum-values.ts';
 import { FetchFailure } from './store-failure';
 import { Badge } from './ui/badge';
 import { CardThumbnail } from './ui/card-thumbnail';

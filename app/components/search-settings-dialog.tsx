@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useId, useState } from 'react';
+import { COUNTRY_CODES, SEGMENTS, SOURCES, UNITS } from '#contracts/enum-values';
 import { Button } from '~/components/ui/button';
 import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
 import { defaultFilters, type Filters, geoPointOf, parseGeoPoint, SOURCE_LABELS } from '~/lib/filters';
-import { COUNTRY_CODES, SEGMENTS, SOURCES, UNITS } from '../../contracts/enum-values.ts';
 import { CityField } from './city-field';
 import { FilterSelect } from './filter-select';
 

@@ -2,8 +2,8 @@ import { type AppLoadContext, data, redirect } from 'react-router';
 
 type GuardContext = Pick<AppLoadContext, 'services' | 'sessionUser' | 'sessionUnavailable'>;
 
-import { readSessionUser, type SessionUser } from '../../server/accounts/session';
-import { RETRY_AFTER_SECONDS } from '../../server/errors';
+import { readSessionUser, type SessionUser } from '#server/accounts/session';
+import { RETRY_AFTER_SECONDS } from '#server/errors';
 import type { PublicConfig } from './auth/config';
 
 /**

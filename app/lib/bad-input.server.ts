@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { badInputResponse } from '../../server/input-guard.ts';
+import { badInputResponse } from '#server/input-guard';
 
 /**
  * A request the server's edge check refused (server/input-guard.ts: a NUL, bytes that are not

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { type AppLoadContext, data } from 'react-router';
 import type { z } from 'zod';
-import { type EventsQuery, EventsQuerySchema, type SearchQuery, SearchQuerySchema } from '../../contracts/catalogue.ts';
-import { cachePerOwner } from '../../server/cache.ts';
-import type { ReadOptions } from '../../server/catalogue/index.ts';
-import type { Db } from '../../server/db/client.ts';
-import { inputIssue } from '../../server/errors.ts';
+import { type EventsQuery, EventsQuerySchema, type SearchQuery, SearchQuerySchema } from '#contracts/catalogue';
+import { cachePerOwner } from '#server/cache';
+import type { ReadOptions } from '#server/catalogue/index';
+import type { Db } from '#server/db/client';
+import { inputIssue } from '#server/errors';
 import type { QueryValue } from './http.ts';
 
 /**

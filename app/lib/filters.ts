@@ -10,7 +10,7 @@ import {
   type TicketCategory,
   UNITS,
   type Unit,
-} from '../../contracts/enum-values.ts';
+} from '#contracts/enum-values';
 import type { QueryValue } from './http.ts';
 
 /**

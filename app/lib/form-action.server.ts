@@ -1,8 +1,8 @@
 import { type AppLoadContext, data } from 'react-router';
-import { readSessionToken, type SessionUser } from '../../server/accounts/session';
-import { isTokenError } from '../../server/accounts/verifier';
-import { ApiError } from '../../server/errors';
-import { hit } from '../../server/rate-limit-store';
+import { readSessionToken, type SessionUser } from '#server/accounts/session';
+import { isTokenError } from '#server/accounts/verifier';
+import { ApiError } from '#server/errors';
+import { hit } from '#server/rate-limit-store';
 import { PRIVATE_HEADERS } from './auth.server';
 import type { FormFailure } from './form-answer';
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
-import { Cache } from '../../server/cache';
-import { readQuery } from '../../server/page-query';
+import { Cache } from '#server/cache';
+import { readQuery } from '#server/page-query';
 import { FILTERS_COOKIE } from './preferences';
 
 /**

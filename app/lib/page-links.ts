@@ -1,4 +1,4 @@
-import { TICKET_CATEGORIES } from '../../contracts/enum-values.ts';
+import { TICKET_CATEGORIES } from '#contracts/enum-values';
 import { type Filters, filtersToSearchParams, TICKET_CATEGORY_LABELS } from './filters.ts';
 
 /**

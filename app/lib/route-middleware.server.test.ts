@@ -1,7 +1,7 @@
 import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../server/accounts/session.ts';
-import type { Services } from '../../server/context.ts';
+import type { SessionUser } from '#server/accounts/session';
+import type { Services } from '#server/context';
 import { guardedUser, namedMiddleware } from './route-middleware.server';
 
 const fan = { uid: 'fan-1', email: 'fan@example.test', systemRole: 'user' } as SessionUser;

@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
-import type { SessionUser } from '../../server/accounts/session.ts';
+import type { SessionUser } from '#server/accounts/session';
 import { requireAdmin, requireUser } from './auth.server';
 
 /**

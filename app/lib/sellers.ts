@@ -1,4 +1,4 @@
-import { VENDORS, type Vendor } from '../../contracts/enum-values.ts';
+import { VENDORS, type Vendor } from '#contracts/enum-values';
 
 /**
  * Where a fan can buy. When the source published the seller's own page for the event

@@ -1,5 +1,5 @@
-import type { WatchView } from '../../contracts/tracking';
-import type { TrackingIntent } from '../../contracts/tracking-forms';
+import type { WatchView } from '#contracts/tracking';
+import type { TrackingIntent } from '#contracts/tracking-forms';
 import type { FormFailure } from './form-answer';
 
 /**

@@ -1,4 +1,4 @@
-import type { TicketCategory } from '../../contracts/enums';
+import type { TicketCategory } from '#contracts/enums';
 import type {
   AlertsPage,
   CalendarFeed,
@@ -8,7 +8,7 @@ import type {
   TrackedEventSummary,
   TrackingPreferences,
   WatchView,
-} from '../../contracts/tracking';
+} from '#contracts/tracking';
 import { formatEventDateTime } from './format';
 import { eventStatus } from './status';
 

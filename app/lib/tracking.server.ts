@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
-import type { TrackedState } from '../../contracts/tracking';
-import { trackingConfig } from '../../server/tracking/config';
-import { loadMyEncoreData, loadTrackedState } from '../../server/tracking/my-encore';
+import type { TrackedState } from '#contracts/tracking';
+import { trackingConfig } from '#server/tracking/config';
+import { loadMyEncoreData, loadTrackedState } from '#server/tracking/my-encore';
 import { type MyEncoreView, toFollowCard, toWatchRow } from './tracking-view';
 
 /**

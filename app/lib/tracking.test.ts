@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artistPath as serverArtistPath, eventPath as serverEventPath } from '../../server/tracking/paths';
+import { artistPath as serverArtistPath, eventPath as serverEventPath } from '#server/tracking/paths';
 import { timeAgo } from '../components/tracking/alerts-inbox';
 import { artistPath, eventPath } from './slug';
 

@@ -1,4 +1,4 @@
-import type { AlertsPage } from '../../contracts/tracking';
+import type { AlertsPage } from '#contracts/tracking';
 import { getPublicConfig } from './auth/config';
 import { request } from './http';
 

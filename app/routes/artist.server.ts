@@ -1,4 +1,6 @@
 import { data, redirect } from 'react-router';
+import { DEFAULTS } from '#contracts/enum-values';
+import { getAttraction, listEvents } from '#server/catalogue/index';
 import { eventsQuery, originOf, PAGE_READS } from '~/lib/catalogue.server';
 import { aboutText, genreName, meaningfulGenre, segmentName, subGenreName } from '~/lib/discovery';
 import { dateWindow, defaultFilters, type Filters, filtersFromSearchParams, locationLabel } from '~/lib/filters';
@@ -8,8 +10,6 @@ import { hrefFor, pageBase, ticketCategoryLinks } from '~/lib/page-links';
 import { excerpt, pageMeta } from '~/lib/seo';
 import { artistPath, slugify } from '~/lib/slug';
 import { toEventCard } from '~/lib/views';
-import { DEFAULTS } from '../../contracts/enum-values.ts';
-import { getAttraction, listEvents } from '../../server/catalogue/index.ts';
 import type { Route } from './+types/artist';
 
 /** Discovery's deep-paging rule (contracts LIMITS.deepPaging): page × size stays below 1000. */

@@ -7,10 +7,10 @@ import {
   insertClassifications,
   insertEvent,
   insertVenue,
-} from '../../server/catalogue/testing/fixtures.ts';
-import type { Database } from '../../server/db/client.ts';
-import { testServices } from '../../server/testing/services.ts';
-import { createTestDatabase } from '../../server/testing/test-db.ts';
+} from '#server/catalogue/testing/fixtures';
+import type { Database } from '#server/db/client';
+import { testServices } from '#server/testing/services';
+import { createTestDatabase } from '#server/testing/test-db';
 import { artistPath, eventPath } from '../lib/slug.ts';
 
 /**

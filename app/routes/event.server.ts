@@ -1,4 +1,6 @@
 import { data, redirect } from 'react-router';
+import { TICKET_CATEGORIES, type TicketCategory } from '#contracts/enum-values';
+import { getEvent, listEventsOnly } from '#server/catalogue/index';
 import { eventsQuery, originOf, PAGE_READS } from '~/lib/catalogue.server';
 import {
   eventVenue,
@@ -18,8 +20,6 @@ import { canBuy, sellerSearchLinks } from '~/lib/sellers';
 import { excerpt, pageMeta, serializeJsonLd } from '~/lib/seo';
 import { artistPath, eventPath, slugify } from '~/lib/slug';
 import { statusView, toEventCard } from '~/lib/views';
-import { TICKET_CATEGORIES, type TicketCategory } from '../../contracts/enum-values.ts';
-import { getEvent, listEventsOnly } from '../../server/catalogue/index.ts';
 import type { Route } from './+types/event';
 
 /** How many other dates of the same artist the event page lists. */

@@ -1,11 +1,11 @@
+import { SEGMENTS } from '#contracts/enum-values';
+import { eventsByIds, listEventHeadliners, searchCatalogue } from '#server/catalogue/index';
 import { eventsQuery, genresWithEvents, originOf, PAGE_READS, searchQuery } from '~/lib/catalogue.server';
 import { defaultFilters, eventQuery, type Filters, locationLabel, searchHref } from '~/lib/filters';
 import { dateButtonLabel } from '~/lib/format';
 import { filtersFromCookie } from '~/lib/preferences';
 import { pageMeta } from '~/lib/seo';
 import { toAttractionCard, toEventCard } from '~/lib/views';
-import { SEGMENTS } from '../../contracts/enum-values.ts';
-import { eventsByIds, listEventHeadliners, searchCatalogue } from '../../server/catalogue/index.ts';
 import type { Route } from './+types/home';
 
 export const UPCOMING_SIZE = 8;

@@ -1,7 +1,7 @@
+import { getAccountDetails } from '#server/accounts/accounts';
 import { greetingName } from '~/lib/display-name';
 import { guardedUser } from '~/lib/route-middleware.server';
 import { loadMyEncore } from '~/lib/tracking.server';
-import { getAccountDetails } from '../../server/accounts/accounts';
 import type { Route } from './+types/my-encore';
 
 /** my Encore: the greeting and the tracking sections (ADR 0008), read again after every write (ADR 0033). */

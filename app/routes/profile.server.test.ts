@@ -1,11 +1,11 @@
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSessionUser, SESSION_COOKIE } from '../../server/accounts/session.ts';
-import { productionTestAuth } from '../../server/accounts/test-keys.ts';
-import type { Database } from '../../server/db/client.ts';
-import { testServices } from '../../server/testing/services.ts';
-import { createTestDatabase } from '../../server/testing/test-db.ts';
-import { insertAccount } from '../../server/tracking/testing/fixtures.ts';
+import { readSessionUser, SESSION_COOKIE } from '#server/accounts/session';
+import { productionTestAuth } from '#server/accounts/test-keys';
+import type { Database } from '#server/db/client';
+import { testServices } from '#server/testing/services';
+import { createTestDatabase } from '#server/testing/test-db';
+import { insertAccount } from '#server/tracking/testing/fixtures';
 import { updateProfileAction } from './profile.server.ts';
 
 /** The profile's name form (ADR 0033): the fields and the rules of PATCH /api/accounts/me. */

@@ -1,10 +1,10 @@
+import type { Profile } from '#contracts/accounts';
+import { UpdateProfileSchema } from '#contracts/accounts';
+import { getAccountDetails, updateNames } from '#server/accounts/accounts';
+import { parseInput } from '#server/errors';
+import { RATE_LIMITS } from '#server/write-limits';
 import { formAction, type SessionContext } from '~/lib/form-action.server';
 import { guardedUser } from '~/lib/route-middleware.server';
-import type { Profile } from '../../contracts/accounts';
-import { UpdateProfileSchema } from '../../contracts/accounts';
-import { getAccountDetails, updateNames } from '../../server/accounts/accounts';
-import { parseInput } from '../../server/errors';
-import { RATE_LIMITS } from '../../server/write-limits';
 import type { Route } from './+types/profile';
 
 /** SPEC §2 /profile: what the form starts from. */

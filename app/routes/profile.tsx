@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
+import { NAME_MAX, type Profile } from '#contracts/accounts';
 import { setAccount, withCacheBuster } from '~/lib/auth/account-store';
 import { authRequest } from '~/lib/auth/api';
 import { useBrowserGuard } from '~/lib/auth/guard';
@@ -8,7 +9,6 @@ import { PRIVATE_HEADERS } from '~/lib/auth.server';
 import { HttpError } from '~/lib/http';
 import { namedMiddleware } from '~/lib/route-middleware.server';
 import { useFormAction } from '~/lib/use-form-action';
-import { NAME_MAX, type Profile } from '../../contracts/accounts';
 import type { Route } from './+types/profile';
 import { loadProfilePage, type ProfileActionData, updateProfileAction } from './profile.server';
 

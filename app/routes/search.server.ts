@@ -1,3 +1,5 @@
+import { DEFAULTS, EVENT_SORTS, SEGMENTS } from '#contracts/enum-values';
+import { listEvents, searchCatalogue } from '#server/catalogue/index';
 import { eventsQuery, genresWithEvents, originOf, PAGE_READS, searchQuery } from '~/lib/catalogue.server';
 import {
   activeFilterCount,
@@ -13,8 +15,6 @@ import { countLabel, dateButtonLabel } from '~/lib/format';
 import { type ChoiceLink, hrefFor, pageBase, ticketCategoryLinks } from '~/lib/page-links';
 import { pageMeta } from '~/lib/seo';
 import { toAttractionCard, toEventCard } from '~/lib/views';
-import { DEFAULTS, EVENT_SORTS, SEGMENTS } from '../../contracts/enum-values.ts';
-import { listEvents, searchCatalogue } from '../../server/catalogue/index.ts';
 import type { Route } from './+types/search';
 
 const PATH = '/search';

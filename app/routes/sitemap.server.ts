@@ -1,7 +1,7 @@
 import { asc, count, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { attractions, events } from '#server/db/schema';
 import { artistPath, eventPath } from '~/lib/slug';
-import type { Db } from '../../server/db/client.ts';
-import { attractions, events } from '../../server/db/schema.ts';
 
 /**
  * sitemaps.org: at most 50,000 URLs per file. A catalogue that fits is one <urlset>; a larger

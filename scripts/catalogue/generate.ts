@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_SEED, DEMO_SIZES, type DemoSize } from '../../server/catalogue/demo/generate.ts';
-import { loadDemoCatalogue } from '../../server/catalogue/demo/load.ts';
-import { createProgress } from '../../server/catalogue/demo/progress.ts';
-import { openDatabase } from '../../server/db/client.ts';
-import { parseEnv } from '../../server/env.ts';
+import { DEFAULT_SEED, DEMO_SIZES, type DemoSize } from '#server/catalogue/demo/generate';
+import { loadDemoCatalogue } from '#server/catalogue/demo/load';
+import { createProgress } from '#server/catalogue/demo/progress';
+import { openDatabase } from '#server/db/client';
+import { parseEnv } from '#server/env';
 
 const USAGE = `usage: npm run catalogue -- generate [--size small|medium|large] [--events N] [--seed N] [--now ISO]
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeDiscovery, startFakeDiscovery } from '../../server/catalogue/ticketmaster/fake-discovery.ts';
-import { makeDiscoveryEvents } from '../../server/catalogue/ticketmaster/fixtures/catalogue.ts';
-import type { Database } from '../../server/db/client.ts';
-import { apiBudget, events, ingestRuns } from '../../server/db/schema.ts';
-import { createTestDatabase } from '../../server/testing/test-db.ts';
+import { type FakeDiscovery, startFakeDiscovery } from '#server/catalogue/ticketmaster/fake-discovery';
+import { makeDiscoveryEvents } from '#server/catalogue/ticketmaster/fixtures/catalogue';
+import type { Database } from '#server/db/client';
+import { apiBudget, events, ingestRuns } from '#server/db/schema';
+import { createTestDatabase } from '#server/testing/test-db';
 import { parseSyncArgs, syncCommand, UsageError } from './sync.ts';
 
 let database: Database;

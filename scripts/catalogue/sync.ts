@@ -8,9 +8,9 @@
  */
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { SOURCES, UNITS } from '../../contracts/enums.ts';
-import { budgetDay, spentOn } from '../../server/catalogue/ticketmaster/budget.ts';
-import { BUDGET_SOURCE } from '../../server/catalogue/ticketmaster/client.ts';
+import { SOURCES, UNITS } from '#contracts/enums';
+import { budgetDay, spentOn } from '#server/catalogue/ticketmaster/budget';
+import { BUDGET_SOURCE } from '#server/catalogue/ticketmaster/client';
 import {
   DEFAULT_HORIZON_DAYS,
   type DiscoveryFilters,
@@ -18,10 +18,10 @@ import {
   type SyncProgress,
   type SyncResult,
   syncTicketmaster,
-} from '../../server/catalogue/ticketmaster/sync.ts';
-import { toDiscoveryDateTime } from '../../server/catalogue/ticketmaster/windows.ts';
-import { type Database, openDatabase } from '../../server/db/client.ts';
-import { EnvError, parseEnv } from '../../server/env.ts';
+} from '#server/catalogue/ticketmaster/sync';
+import { toDiscoveryDateTime } from '#server/catalogue/ticketmaster/windows';
+import { type Database, openDatabase } from '#server/db/client';
+import { EnvError, parseEnv } from '#server/env';
 
 export const USAGE = `usage: npm run catalogue -- sync ticketmaster [options]
 

@@ -6,8 +6,8 @@ import type {
   Profile,
   RegisterAccountInput,
   SystemRole,
-} from '../../contracts/accounts.ts';
-import { REFERRAL_SOURCES, VENDORS } from '../../contracts/enums.ts';
+} from '#contracts/accounts';
+import { REFERRAL_SOURCES, VENDORS } from '#contracts/enums';
 import type { Db } from '../db/client.ts';
 import { accountImages, accounts, onboardingAnswers } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';

@@ -3,7 +3,7 @@ import { crc32 } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES } from '../../contracts/accounts.ts';
+import { IMAGE_MAX_BYTES } from '#contracts/accounts';
 import { buildApi } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { testServices } from '../testing/services.ts';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { ImageType } from '../../contracts/accounts.ts';
+import type { ImageType } from '#contracts/accounts';
 
 /**
  * The picture's real type from its first bytes. The declared Content-Type is never trusted:

@@ -8,7 +8,7 @@ import {
   RegisterAccountSchema,
   UidParamsSchema,
   UpdateProfileSchema,
-} from '../../contracts/accounts.ts';
+} from '#contracts/accounts';
 import type { Services } from '../context.ts';
 import { ApiError, parseInput } from '../errors.ts';
 import { rateLimitStorage } from '../rate-limit-store.ts';

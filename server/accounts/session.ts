@@ -1,4 +1,4 @@
-import type { SystemRole } from '../../contracts/accounts.ts';
+import type { SystemRole } from '#contracts/accounts';
 import { cachePerOwner } from '../cache.ts';
 import type { Services } from '../context.ts';
 import { getSystemRole } from './accounts.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Event, EventImages, EventList } from '../../contracts/catalogue.ts';
-import { SEGMENTS } from '../../contracts/enums.ts';
+import type { Event, EventImages, EventList } from '#contracts/catalogue';
+import { SEGMENTS } from '#contracts/enums';
 import { buildApi } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { testServices } from '../testing/services.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchQuery } from '../../contracts/catalogue.ts';
-import { SEGMENT_IDS } from '../../contracts/enums.ts';
+import type { SearchQuery } from '#contracts/catalogue';
+import { SEGMENT_IDS } from '#contracts/enums';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase } from '../testing/test-db.ts';
 import { conditionsOf, eventFilters, type FilterParams } from './event-filters.ts';

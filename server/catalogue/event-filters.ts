@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type EventsQuery, parseIsoUtc, parsePriceBand, type SearchQuery } from '../../contracts/catalogue.ts';
-import { type CatalogueSource, DEFAULTS } from '../../contracts/enums.ts';
+import { type EventsQuery, parseIsoUtc, parsePriceBand, type SearchQuery } from '#contracts/catalogue';
+import { type CatalogueSource, DEFAULTS } from '#contracts/enums';
 import { geoOf, haversine, withinRadius } from './geo.ts';
 import { ticketPrice, ticketPriceSql } from './ticket-category.ts';
 

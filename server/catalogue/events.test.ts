@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventsQuery } from '../../contracts/catalogue.ts';
+import type { EventsQuery } from '#contracts/catalogue';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase } from '../testing/test-db.ts';
 import { conditionsOf, eventFilters } from './event-filters.ts';

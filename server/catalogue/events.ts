@@ -7,8 +7,8 @@ import {
   type EventsQuery,
   LIMITS,
   type Venue,
-} from '../../contracts/catalogue.ts';
-import { DEFAULTS, type TicketCategory } from '../../contracts/enums.ts';
+} from '#contracts/catalogue';
+import { DEFAULTS, type TicketCategory } from '#contracts/enums';
 import type { CatalogueImage } from '../db/schema.ts';
 import { conditionsOf, type EventFilter, eventFilters, START_ORDER } from './event-filters.ts';
 import { distanceOf, type Geo, geoOf } from './geo.ts';

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type LatLon, resolveLocation } from '../../contracts/catalogue.ts';
-import { DEFAULTS, type Unit } from '../../contracts/enums.ts';
+import { type LatLon, resolveLocation } from '#contracts/catalogue';
+import { DEFAULTS, type Unit } from '#contracts/enums';
 import type { FilterParams } from './event-filters.ts';
 
 /**

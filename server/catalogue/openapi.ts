@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { ErrorSchema } from '../../contracts/catalogue.ts';
+import { ErrorSchema } from '#contracts/catalogue';
 
 /**
  * GET /api/openapi.json, generated from the zod schemas the routes validate with, so the

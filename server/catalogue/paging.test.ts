@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventList } from '../../contracts/catalogue.ts';
+import type { EventList } from '#contracts/catalogue';
 import { buildApi } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { testServices } from '../testing/services.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CityQuerySchema, ReverseQuerySchema, SuggestQuerySchema } from '../../contracts/places.ts';
+import { CityQuerySchema, ReverseQuerySchema, SuggestQuerySchema } from '#contracts/places';
 import { ApiError, parseInput } from '../errors.ts';
 import { findCity, nearestCity, suggestCities, toUserLocation } from './places.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { COUNTRY_CODES, type CountryCode } from '../../contracts/enums.ts';
+import { COUNTRY_CODES, type CountryCode } from '#contracts/enums';
 import { AUSTRALIA_STATES, CANADA_PROVINCES, COUNTRY_NAMES, timezoneFor, US_STATES } from './regions.ts';
 import { searchText } from './text.ts';
 

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Attraction, Event, UpcomingEvents, Venue } from '../../contracts/catalogue.ts';
-import { type CatalogueSource, DEFAULTS, type TicketCategory } from '../../contracts/enums.ts';
+import type { Attraction, Event, UpcomingEvents, Venue } from '#contracts/catalogue';
+import { type CatalogueSource, DEFAULTS, type TicketCategory } from '#contracts/enums';
 import { cachePerOwner } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { distanceOf, type Geo } from './geo.ts';

@@ -1,4 +1,4 @@
-import type { CountryCode } from '../../contracts/enums.ts';
+import type { CountryCode } from '#contracts/enums';
 
 /**
  * The SPEC §3 countries' names as Discovery writes them, their states and provinces, and

@@ -17,7 +17,7 @@ import {
   TicketPriceSchema,
   UpcomingEventsSchema,
   VenueSchema,
-} from '../../contracts/catalogue.ts';
+} from '#contracts/catalogue';
 import { Cache } from '../cache.ts';
 import { pickEncoding } from '../compress.ts';
 import type { Services } from '../context.ts';

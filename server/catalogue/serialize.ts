@@ -1,13 +1,5 @@
-import type {
-  Attraction,
-  Classification,
-  Event,
-  Image,
-  PriceRange,
-  UpcomingEvents,
-  Venue,
-} from '../../contracts/catalogue.ts';
-import { type CatalogueSource, SEGMENTS, type TicketCategory, type Unit } from '../../contracts/enums.ts';
+import type { Attraction, Classification, Event, Image, PriceRange, UpcomingEvents, Venue } from '#contracts/catalogue';
+import { type CatalogueSource, SEGMENTS, type TicketCategory, type Unit } from '#contracts/enums';
 import type { CatalogueImage, PriceRange as StoredPriceRange } from '../db/schema.ts';
 import { ticketPrice } from './ticket-category.ts';
 

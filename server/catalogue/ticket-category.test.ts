@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TICKET_CATEGORIES } from '../../contracts/enums.ts';
+import { TICKET_CATEGORIES } from '#contracts/enums';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase } from '../testing/test-db.ts';
 import { rows } from './queries.ts';

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { TicketPrice } from '../../contracts/catalogue.ts';
-import type { TicketCategory } from '../../contracts/enums.ts';
+import type { TicketPrice } from '#contracts/catalogue';
+import type { TicketCategory } from '#contracts/enums';
 
 /**
  * What a seat in each SPEC §3 ticket category costs, given an event's published price range

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventsQuerySchema, SearchQuerySchema } from '../../contracts/catalogue.ts';
+import { EventsQuerySchema, SearchQuerySchema } from '#contracts/catalogue';
 import { buildApi } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { testServices } from '../testing/services.ts';

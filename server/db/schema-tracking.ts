@@ -16,8 +16,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { TICKET_CATEGORIES, UNITS } from '../../contracts/enums.ts';
-import { ALERT_KINDS } from '../../contracts/tracking.ts';
+import { TICKET_CATEGORIES, UNITS } from '#contracts/enums';
+import { ALERT_KINDS } from '#contracts/tracking';
 import { accounts, attractions, events } from './schema.ts';
 
 /**

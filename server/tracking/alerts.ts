@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { TicketCategory } from '../../contracts/enums.ts';
-import { type AlertKind, type AlertsPage, type AlertView, TRACKING_LIMITS } from '../../contracts/tracking.ts';
+import type { TicketCategory } from '#contracts/enums';
+import { type AlertKind, type AlertsPage, type AlertView, TRACKING_LIMITS } from '#contracts/tracking';
 import type { Db } from '../db/client.ts';
 import { alerts } from '../db/schema-tracking.ts';
 import { eventPath } from './paths.ts';

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { TrackedEventSummary } from '../../contracts/tracking.ts';
+import type { TrackedEventSummary } from '#contracts/tracking';
 import { type Geo, withinRadius } from '../catalogue/geo.ts';
 import type { CatalogueImage } from '../db/schema.ts';
 import { eventPath } from './paths.ts';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type FollowView, TRACKING_LIMITS, type TrackingPreferences } from '../../contracts/tracking.ts';
+import { type FollowView, TRACKING_LIMITS, type TrackingPreferences } from '#contracts/tracking';
 import type { Db } from '../db/client.ts';
 import type { CatalogueImage } from '../db/schema.ts';
 import { follows } from '../db/schema-tracking.ts';

@@ -6,7 +6,7 @@ import type {
   TrackedState,
   TrackingPreferences,
   WatchView,
-} from '../../contracts/tracking.ts';
+} from '#contracts/tracking';
 import type { Db } from '../db/client.ts';
 import { listAlerts, unreadCount } from './alerts.ts';
 import { feedPath, getFeed } from './calendar.ts';

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { TicketCategory } from '../../contracts/enums.ts';
-import type { HistoryRun, StatusChange } from '../../contracts/tracking.ts';
+import type { TicketCategory } from '#contracts/enums';
+import type { HistoryRun, StatusChange } from '#contracts/tracking';
 import type { Db } from '../db/client.ts';
 import { priceFor } from './prices.ts';
 import { chunks, iso, rows } from './sql.ts';

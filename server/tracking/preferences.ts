@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULTS } from '../../contracts/enums.ts';
-import type { TrackingPreferences, TrackingPreferencesInput } from '../../contracts/tracking.ts';
+import { DEFAULTS } from '#contracts/enums';
+import type { TrackingPreferences, TrackingPreferencesInput } from '#contracts/tracking';
 import type { Geo } from '../catalogue/geo.ts';
 import type { Db } from '../db/client.ts';
 import { trackingPreferences } from '../db/schema-tracking.ts';

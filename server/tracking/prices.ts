@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { TICKET_CATEGORIES, type TicketCategory } from '../../contracts/enums.ts';
+import { TICKET_CATEGORIES, type TicketCategory } from '#contracts/enums';
 import { ticketPrice, ticketPriceSql } from '../catalogue/ticket-category.ts';
 
 /**

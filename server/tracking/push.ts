@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import webpush from 'web-push';
-import type { PushSubscriptionInput } from '../../contracts/tracking.ts';
+import type { PushSubscriptionInput } from '#contracts/tracking';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
 import { alerts, appSecrets, pushSubscriptions } from '../db/schema-tracking.ts';

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { CalendarFeed } from '../../contracts/tracking.ts';
+import type { CalendarFeed } from '#contracts/tracking';
 import {
   AlertParamsSchema,
   AlertsQuerySchema,
@@ -14,7 +14,7 @@ import {
   TrackedQuerySchema,
   TrackingPreferencesSchema,
   WatchInputSchema,
-} from '../../contracts/tracking.ts';
+} from '#contracts/tracking';
 import { authenticateRequests, currentUser } from '../accounts/guards.ts';
 import type { Services } from '../context.ts';
 import { ApiError, notFound, parseInput } from '../errors.ts';

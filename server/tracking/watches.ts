@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { DEFAULTS, type TicketCategory } from '../../contracts/enums.ts';
-import { TRACKING_LIMITS, type WatchInput, type WatchView } from '../../contracts/tracking.ts';
+import { DEFAULTS, type TicketCategory } from '#contracts/enums';
+import { TRACKING_LIMITS, type WatchInput, type WatchView } from '#contracts/tracking';
 import type { Db } from '../db/client.ts';
 import { onboardingAnswers } from '../db/schema.ts';
 import { watches } from '../db/schema-tracking.ts';

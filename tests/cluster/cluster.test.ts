@@ -6,11 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SEED } from '#server/catalogue/demo/generate';
+import { loadDemoCatalogue } from '#server/catalogue/demo/load';
+import { openDatabase } from '#server/db/client';
 import { type Cluster, haproxyAvailable, startCluster } from '../../scripts/cluster.ts';
 import { startEmulator, stopChild } from '../../scripts/emulator.ts';
-import { DEFAULT_SEED } from '../../server/catalogue/demo/generate.ts';
-import { loadDemoCatalogue } from '../../server/catalogue/demo/load.ts';
-import { openDatabase } from '../../server/db/client.ts';
 
 /**
  * Issue 17, end to end: two nodes on one PostgreSQL server behind HAProxy (deploy/haproxy.cfg),

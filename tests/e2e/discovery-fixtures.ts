@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { DEFAULTS } from '#contracts/enum-values';
 import { defaultFilters, eventQuery } from '../../app/lib/filters';
 import { buildQuery } from '../../app/lib/http';
 import { artistPath, eventPath } from '../../app/lib/slug';
-import { DEFAULTS } from '../../contracts/enum-values';
 
 /**
  * Helpers of the discovery specs: they pick real items of the test server's demo catalogue

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { parseIcs } from '#server/tracking/testing/ics-reader';
+import { newSubscriber, type PushService, startPushService } from '#server/tracking/testing/push-service';
 import { artistPath, eventPath } from '../../app/lib/slug';
-import { parseIcs } from '../../server/tracking/testing/ics-reader';
-import { newSubscriber, type PushService, startPushService } from '../../server/tracking/testing/push-service';
 import { createUser, fillCredentials, idTokenFor, open, skipOnboarding, uniqueEmail } from './auth-helpers';
 import { test as signedInTest } from './signed-in';
 

@@ -1,13 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { OnboardingInput } from '#contracts/accounts';
+import { REFERRAL_SOURCES, type ReferralSource, VENDORS, type Vendor } from '#contracts/enum-values';
 import { Button } from '~/components/ui/button';
 import { setAccount } from '~/lib/auth/account-store';
 import { authRequest } from '~/lib/auth/api';
 import { formatBudget, markQuizSubmitted, REFERRAL_LABELS, readBudget, VENDOR_LABELS } from '~/lib/auth/onboarding';
 import { REQUIRED_MESSAGE, SELECT_REQUIRED_MESSAGE } from '~/lib/auth/validation';
 import { HttpError } from '~/lib/http';
-import type { OnboardingInput } from '../../../contracts/accounts';
-import { REFERRAL_SOURCES, type ReferralSource, VENDORS, type Vendor } from '../../../contracts/enum-values.ts';
 
 type Answers = {
   vendor: Vendor | '';
@@ -87,7 +87,7 @@ export default function OnboardingDialog({ onClose }: { onClose: (submitted: boo
     const payload = toPayload(answers);
     // The same schema the server applies (contracts/accounts.ts), with zod, fetched on submit:
     // the dialog itself stays light.
-    const { OnboardingSchema } = await import('../../../contracts/accounts');
+    const { OnboardingSchema } = await import('#contracts/accounts');
     const parsed = OnboardingSchema.safeParse(payload);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -1,6 +1,6 @@
+import type { Venue } from '#contracts/catalogue';
 import { apiUrl } from '~/lib/auth/config';
 import { STORE_MESSAGES } from '~/lib/store-errors';
-import type { Venue } from '../../../contracts/catalogue';
 import { FetchFailure } from '../store-failure';
 import { useStoreFetch } from './use-store-fetch';
 

@@ -9,6 +9,25 @@ import { BRIDGED_CONTEXTS, bridge, useDataRouter, useRouterContexts } from './ro
  * renames or removes one of the UNSAFE_ exports, or when the public hooks a part uses come to
  * read a context that is not handed on to the part's own root.
  */
+let captured: unknown[] = [];
+let router: ReturnType<typeof useDataRouter>;
+
+/** A page of the router: what the hydration machinery reads where a part is rendered. */
+function Page() {
+  captured = useRouterContexts();
+  router = useDataRouter();
+  return null;
+}
+
+/** What a part renders in its own root: public hooks only. */
+function Part() {
+  const location = useLocation();
+  const params = useParams();
+  const data = useLoaderData() as { name: string };
+  const navigation = useNavigation();
+  return <p>{[location.pathname, params.id, data.name, navigation.state].join('|')}</p>;
+}
+
 describe("React Router's internals used by parts hydrated on use", () => {
   it('are all exported, and each is a React context', () => {
     expect(Object.keys(BRIDGED_CONTEXTS)).toHaveLength(8);
@@ -19,21 +38,6 @@ describe("React Router's internals used by parts hydrated on use", () => {
   });
 
   it('carry a data router page to another root: its location, params, data and navigation state', () => {
-    let captured: unknown[] = [];
-    let router: ReturnType<typeof useDataRouter>;
-    function Page() {
-      captured = useRouterContexts();
-      router = useDataRouter();
-      return null;
-    }
-    // What a part renders in its own root: public hooks only.
-    function Part() {
-      const location = useLocation();
-      const params = useParams();
-      const data = useLoaderData() as { name: string };
-      const navigation = useNavigation();
-      return <p>{[location.pathname, params.id, data.name, navigation.state].join('|')}</p>;
-    }
     const memory = createMemoryRouter(
       [{ path: '/events/:id', loader: () => ({ name: 'Tidewalkers' }), Component: Page }],
       { initialEntries: ['/events/Ze1'], hydrationData: { loaderData: { '0': { name: 'Tidewalkers' } } } },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useFetchers } from 'react-router';
+import type { AlertKind, AlertsPage, AlertView } from '#contracts/tracking';
 import { olderAlerts } from '~/lib/tracking';
-import type { AlertKind, AlertsPage, AlertView } from '../../../contracts/tracking';
 import { useTrackingAction } from './use-tracking';
 
 const KIND_LABELS: Record<AlertKind, string> = {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CalendarFeed } from '../../../contracts/tracking';
+import type { CalendarFeed } from '#contracts/tracking';
 import { useTrackingAction } from './use-tracking';
 
 /**

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { UNITS, type Unit } from '#contracts/enum-values';
+import type { TrackingPreferences } from '#contracts/tracking';
 import { loadUserLocation } from '~/lib/preferences';
 import type { FollowCardView } from '~/lib/tracking-view';
 import { lookupCity } from '~/lib/user-location';
-import { UNITS, type Unit } from '../../../contracts/enum-values.ts';
-import type { TrackingPreferences } from '../../../contracts/tracking';
 import { useTrackingAction } from './use-tracking';
 
 const RADII = [10, 25, 50, 100, 200, 500];

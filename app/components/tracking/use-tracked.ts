@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useFetcher, useFetchers, useRouteLoaderData } from 'react-router';
+import type { TrackedState } from '#contracts/tracking';
 import { TRACKING_ACTION } from '~/lib/tracking-action';
-import type { TrackedState } from '../../../contracts/tracking';
 
 /**
  * What the fan tracks, in the browser (ADR 0033): the root loader's answer (read again by

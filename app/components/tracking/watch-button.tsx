@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { WatchView } from '../../../contracts/tracking';
+import type { WatchView } from '#contracts/tracking';
 import { useFanSignedIn } from './use-fan';
 import { useTracked } from './use-tracked';
 import { useTrackingAction } from './use-tracking';

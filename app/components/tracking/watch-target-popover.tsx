@@ -1,8 +1,8 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { TICKET_CATEGORIES, type TicketCategory } from '#contracts/enum-values';
+import type { WatchView } from '#contracts/tracking';
 import { TICKET_CATEGORY_LABELS } from '~/lib/filters';
 import { formatPrice } from '~/lib/format';
-import { TICKET_CATEGORIES, type TicketCategory } from '../../../contracts/enum-values.ts';
-import type { WatchView } from '../../../contracts/tracking';
 import { AnchoredPopover } from '../anchored-popover';
 import { useTrackingAction } from './use-tracking';
 

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { TICKET_CATEGORIES, type TicketCategory } from '#contracts/enum-values';
 import { TICKET_CATEGORY_LABELS } from '~/lib/filters';
 import { formatPrice } from '~/lib/format';
 import { eventStatus } from '~/lib/status';
 import type { WatchRowView } from '~/lib/tracking-view';
-import { TICKET_CATEGORIES, type TicketCategory } from '../../../contracts/enum-values.ts';
 import { PriceChart } from './price-chart';
 import { useTrackingAction } from './use-tracking';
 

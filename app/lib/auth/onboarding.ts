@@ -1,4 +1,4 @@
-import type { ReferralSource, Vendor } from '../../../contracts/enums';
+import type { ReferralSource, Vendor } from '#contracts/enums';
 
 /** SPEC §4: once the quiz is submitted this cookie (SameSite Strict) stops it showing again. */
 export const QUIZ_COOKIE = 'encore_quiz_submitted';

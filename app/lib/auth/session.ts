@@ -1,5 +1,5 @@
 import type { User } from 'firebase/auth';
-import type { Profile } from '../../../contracts/accounts';
+import type { Profile } from '#contracts/accounts';
 import { HttpError } from '../http';
 import { isNative } from '../platform';
 import { getAccount, resetAccount, setAccount, withCacheBuster } from './account-store';

@@ -1,9 +1,9 @@
+import type { Distribution } from '#contracts/accounts';
 import { adminStats } from '~/lib/accounts.server';
 import { useBrowserGuard } from '~/lib/auth/guard';
 import { REFERRAL_LABELS } from '~/lib/auth/onboarding';
 import { PRIVATE_HEADERS } from '~/lib/auth.server';
 import { namedMiddleware } from '~/lib/route-middleware.server';
-import type { Distribution } from '../../../contracts/accounts';
 import type { Route } from './+types/dashboard';
 
 export const meta = () => [{ title: 'Admin dashboard · Encore' }, { name: 'robots', content: 'noindex' }];

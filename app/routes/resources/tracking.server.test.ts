@@ -1,15 +1,15 @@
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSessionUser, SESSION_COOKIE } from '../../../server/accounts/session.ts';
-import { productionTestAuth } from '../../../server/accounts/test-keys.ts';
-import { insertAttraction, insertEvent, insertVenue } from '../../../server/catalogue/testing/fixtures.ts';
-import type { Services } from '../../../server/context.ts';
-import type { Database } from '../../../server/db/client.ts';
-import { testServices } from '../../../server/testing/services.ts';
-import { createTestDatabase } from '../../../server/testing/test-db.ts';
-import { loadTrackedState } from '../../../server/tracking/my-encore.ts';
-import { insertAccount, setPrice } from '../../../server/tracking/testing/fixtures.ts';
-import { TRACKING_RATE_LIMIT } from '../../../server/write-limits.ts';
+import { readSessionUser, SESSION_COOKIE } from '#server/accounts/session';
+import { productionTestAuth } from '#server/accounts/test-keys';
+import { insertAttraction, insertEvent, insertVenue } from '#server/catalogue/testing/fixtures';
+import type { Services } from '#server/context';
+import type { Database } from '#server/db/client';
+import { testServices } from '#server/testing/services';
+import { createTestDatabase } from '#server/testing/test-db';
+import { loadTrackedState } from '#server/tracking/my-encore';
+import { insertAccount, setPrice } from '#server/tracking/testing/fixtures';
+import { TRACKING_RATE_LIMIT } from '#server/write-limits';
 import { trackedLoader, trackingAction } from './tracking.server.ts';
 
 /**

@@ -1,19 +1,19 @@
 import { data } from 'react-router';
+import type { WatchView } from '#contracts/tracking';
+import { TRACKING_FORMS, TrackingIntentSchema } from '#contracts/tracking-forms';
+import { notFound, parseInput } from '#server/errors';
+import { deleteAlert, markAllRead, setAlertRead } from '#server/tracking/alerts';
+import { ensureFeed, revokeFeed } from '#server/tracking/calendar';
+import { trackingConfig } from '#server/tracking/config';
+import { deleteFollow, putFollow } from '#server/tracking/follows';
+import { putPreferences } from '#server/tracking/preferences';
+import { deleteSubscription, saveSubscription } from '#server/tracking/push';
+import { deleteWatch, putWatch } from '#server/tracking/watches';
+import { TRACKING_RATE_LIMIT } from '#server/write-limits';
 import { PRIVATE_HEADERS } from '~/lib/auth.server';
 import { formAction, refuse, type SessionContext } from '~/lib/form-action.server';
 import { loadTracked } from '~/lib/tracking.server';
 import type { TrackingActionData } from '~/lib/tracking-action';
-import type { WatchView } from '../../../contracts/tracking';
-import { TRACKING_FORMS, TrackingIntentSchema } from '../../../contracts/tracking-forms';
-import { notFound, parseInput } from '../../../server/errors';
-import { deleteAlert, markAllRead, setAlertRead } from '../../../server/tracking/alerts';
-import { ensureFeed, revokeFeed } from '../../../server/tracking/calendar';
-import { trackingConfig } from '../../../server/tracking/config';
-import { deleteFollow, putFollow } from '../../../server/tracking/follows';
-import { putPreferences } from '../../../server/tracking/preferences';
-import { deleteSubscription, saveSubscription } from '../../../server/tracking/push';
-import { deleteWatch, putWatch } from '../../../server/tracking/watches';
-import { TRACKING_RATE_LIMIT } from '../../../server/write-limits';
 
 /**
  * The web's my Encore writes (ADR 0033), a React Router action: guard → parse the form with

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_CODES, EVENT_STATUS_CODES } from '../../../contracts/enums.ts';
+import { COUNTRY_CODES, EVENT_STATUS_CODES } from '#contracts/enums';
 import { DemoCatalogue, type DemoEvent, zonedToUtc } from './generate.ts';
 import { classificationRows } from './taxonomy.ts';
 

@@ -1,4 +1,4 @@
-import type { CountryCode } from '../../../contracts/enums.ts';
+import type { CountryCode } from '#contracts/enums';
 import type { PriceRange } from '../../db/schema.ts';
 import type { ImageTheme } from '../images.ts';
 import type { Place } from '../places.ts';

@@ -1,4 +1,4 @@
-import { SEGMENTS } from '../../../contracts/enums.ts';
+import { SEGMENTS } from '#contracts/enums';
 import type { ImageTheme } from '../images.ts';
 import { hash32 } from './rng.ts';
 

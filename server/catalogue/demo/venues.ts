@@ -1,4 +1,4 @@
-import type { CountryCode } from '../../../contracts/enums.ts';
+import type { CountryCode } from '#contracts/enums';
 import { largestCities, type Place, postalCodeNear } from '../places.ts';
 import { COUNTRY_SHARES, type DemoVenue, type VenueKind } from './model.ts';
 import * as N from './names.ts';

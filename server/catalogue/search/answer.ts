@@ -1,5 +1,5 @@
-import type { Attraction, Event, SearchQuery, SearchResult } from '../../../contracts/catalogue.ts';
-import { DEFAULTS, type TicketCategory } from '../../../contracts/enums.ts';
+import type { Attraction, Event, SearchQuery, SearchResult } from '#contracts/catalogue';
+import { DEFAULTS, type TicketCategory } from '#contracts/enums';
 import type { Db } from '../../db/client.ts';
 import { eventFilters } from '../event-filters.ts';
 import type { ReadOptions } from '../events.ts';

@@ -1,4 +1,4 @@
-import type { SearchQuery } from '../../../contracts/catalogue.ts';
+import type { SearchQuery } from '#contracts/catalogue';
 import { type Accept, type CodedColumn, type EventColumns, sourcesFor, type VenuePlace } from '../event-filters.ts';
 import type { EventTable } from './columns.ts';
 import { type Groups, push } from './groups.ts';

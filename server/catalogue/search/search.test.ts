@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResult } from '../../../contracts/catalogue.ts';
+import type { SearchResult } from '#contracts/catalogue';
 import { buildApi } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { testServices } from '../../testing/services.ts';

@@ -1,5 +1,5 @@
-import type { SearchQuery } from '../../../contracts/catalogue.ts';
-import { TICKET_CATEGORIES } from '../../../contracts/enums.ts';
+import type { SearchQuery } from '#contracts/catalogue';
+import { TICKET_CATEGORIES } from '#contracts/enums';
 import { type Accept, type EventFilter, keepsAll } from '../event-filters.ts';
 import type { TextQuery } from '../queries.ts';
 import { closeSpellings, Vocabulary } from './close-spellings.ts';

@@ -1,4 +1,4 @@
-import { SEGMENTS } from '../../../contracts/enums.ts';
+import { SEGMENTS } from '#contracts/enums';
 import type { Db } from '../../db/client.ts';
 import { attractions, classifications, eventAttractions, events, venues } from '../../db/schema.ts';
 import {

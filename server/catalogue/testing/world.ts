@@ -1,4 +1,4 @@
-import { SEGMENTS } from '../../../contracts/enums.ts';
+import { SEGMENTS } from '#contracts/enums';
 import type { Db } from '../../db/client.ts';
 import { refreshUpcomingCounts } from '../counts.ts';
 import {

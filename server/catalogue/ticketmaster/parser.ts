@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EventStatusCode } from '../../../contracts/enums.ts';
+import type { EventStatusCode } from '#contracts/enums';
 import type { attractions, CatalogueImage, classifications, events, PriceRange, venues } from '../../db/schema.ts';
 import { searchText } from '../text.ts';
 
