@@ -29,6 +29,8 @@ export const PAGE_KEY_QUERY = [
   'mode',
   'oobCode',
   'redirectTo',
+  // my Encore: every watched event rather than the soonest (signed in: never cached).
+  'watching',
   '_routes',
   'index',
   // React Router's route discovery (GET /__manifest): which routes, for which build.

@@ -44,9 +44,22 @@ export type WatchRowView = {
   spark: Spark;
 };
 
+/** A watched event that started more than 6 hours before `now` is listed as past. */
+export const isPastWatch = (watch: Pick<WatchRowView, 'startsAt'>, now: string) =>
+  !!watch.startsAt && Date.parse(watch.startsAt) < Date.parse(now) - 6 * 60 * 60 * 1000;
+
+/**
+ * Upcoming watched events shown in full before "Show all": a fan watching hundreds of events
+ * gets the soonest at once, not a page of hundreds of price charts (issue 13: 870 KB).
+ */
+export const WATCHES_SHOWN = 20;
+
 /** What the my Encore page renders (app/components/tracking/my-encore-tracking.tsx). */
 export type MyEncoreView = {
+  /** The upcoming ones (the first WATCHES_SHOWN unless all were asked for), then the past ones. */
   watches: WatchRowView[];
+  /** How many events the fan watches, shown or not. */
+  watchCount: number;
   follows: FollowCardView[];
   alerts: AlertsPage;
   preferences: TrackingPreferences;

@@ -2,22 +2,34 @@ import type { AppLoadContext } from 'react-router';
 import type { TrackedState } from '#contracts/tracking';
 import { trackingConfig } from '#server/tracking/config';
 import { loadMyEncoreData, loadTrackedState } from '#server/tracking/my-encore';
-import { type MyEncoreView, toFollowCard, toWatchRow } from './tracking-view';
+import { isPastWatch, type MyEncoreView, toFollowCard, toWatchRow, WATCHES_SHOWN } from './tracking-view';
 
 /**
  * The my Encore sections for the page loader, read in-process (no loopback HTTP) and shaped
  * for the page (app/lib/tracking-view.ts). Absolute URLs (the calendar feed) use the origin
  * configured for the site (PUBLIC_ORIGIN), never the request's Host.
  */
-export async function loadMyEncore(_request: Request, context: AppLoadContext, uid: string): Promise<MyEncoreView> {
+export async function loadMyEncore(
+  request: Request,
+  context: Pick<AppLoadContext, 'services'>,
+  uid: string,
+  now: string,
+): Promise<MyEncoreView> {
   const { env, database } = context.services;
   const origin = env.PUBLIC_ORIGIN;
   const data = await loadMyEncoreData(database.db, trackingConfig(env), uid, {
     origin,
     apiBase: env.PUBLIC_API_BASE_URL,
   });
+  const rows = data.watches.map(toWatchRow);
+  const upcoming = rows.filter((row) => !isPastWatch(row, now));
+  const showAll = new URL(request.url).searchParams.get('watching') === 'all';
   return {
-    watches: data.watches.map(toWatchRow),
+    watches: [
+      ...(showAll ? upcoming : upcoming.slice(0, WATCHES_SHOWN)),
+      ...rows.filter((row) => isPastWatch(row, now)),
+    ],
+    watchCount: rows.length,
     follows: data.follows.map(toFollowCard),
     alerts: data.alerts,
     preferences: data.preferences,

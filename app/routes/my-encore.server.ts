@@ -7,9 +7,10 @@ import type { Route } from './+types/my-encore';
 /** my Encore: the greeting and the tracking sections (ADR 0008), read again after every write (ADR 0033). */
 export async function loadMyEncorePage(request: Request, context: Route.LoaderArgs['context']) {
   const user = guardedUser(context);
+  const now = new Date().toISOString();
   const [details, tracking] = await Promise.all([
     getAccountDetails(context.services.database.db, user.uid),
-    loadMyEncore(request, context, user.uid),
+    loadMyEncore(request, context, user.uid, now),
   ]);
   const name =
     greetingName({
@@ -19,5 +20,5 @@ export async function loadMyEncorePage(request: Request, context: Route.LoaderAr
       uid: user.uid,
     }) ?? '';
   const apiBase = context.services.env.PUBLIC_API_BASE_URL;
-  return { name, tracking, apiBase, now: new Date().toISOString() };
+  return { name, tracking, apiBase, now };
 }

@@ -281,3 +281,24 @@ signedInTest('a new fan sees what to do first on my Encore', async ({ page, cont
   await expect(page.getByText('No alerts yet.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create calendar address' })).toBeVisible();
 });
+
+signedInTest(
+  'a fan watching many events sees the soonest first and can show them all',
+  async ({ page, context, request, signedIn }) => {
+    await skipOnboarding(context);
+    const upcoming = (await (await request.get('/api/events?size=25&sort=date,asc')).json())._embedded.events as Array<{
+      id: string;
+    }>;
+    expect(upcoming).toHaveLength(25);
+    for (const event of upcoming)
+      expect((await api(request, signedIn.idToken, 'PUT', `/me/watches/${event.id}`)).status()).toBe(201);
+    await open(page, '/my-encore');
+    const watching = page.locator('#watching');
+    await expect(watching.getByRole('heading', { name: /^Watching/ })).toContainText('(25)');
+    await expect(watching.getByTestId('watch')).toHaveCount(20);
+    await watching.getByRole('link', { name: 'Show all 25 watched events (5 more)' }).click();
+    await expect(page).toHaveURL(/[?&]watching=all/);
+    await expect(watching.getByTestId('watch')).toHaveCount(25);
+    await expect(watching.getByRole('link', { name: /^Show all/ })).toHaveCount(0);
+  },
+);

@@ -19,6 +19,7 @@ export function MyEncoreTracking({ data: loaded, now, apiBase }: { data: MyEncor
       .filter((f) => ['unwatch', 'unfollow'].includes(String(f.formData?.get('intent'))))
       .map((f) => String(f.formData?.get('eventId') ?? f.formData?.get('attractionId'))),
   );
+  const watchCount = loaded.watchCount - loaded.watches.filter((w) => leaving.has(w.id)).length;
   const data = {
     ...loaded,
     watches: loaded.watches.filter((w) => !leaving.has(w.id)),
@@ -29,7 +30,7 @@ export function MyEncoreTracking({ data: loaded, now, apiBase }: { data: MyEncor
       <nav aria-label="my Encore sections" className="flex flex-wrap gap-2 text-sm">
         {[
           ['#alerts', `Alerts${data.alerts.unread ? ` (${data.alerts.unread})` : ''}`],
-          ['#watching', `Watching (${data.watches.length})`],
+          ['#watching', `Watching (${watchCount})`],
           ['#following', `Following (${data.follows.length})`],
           ['#calendar', 'Calendar & notifications'],
         ].map(([href, label]) => (
@@ -43,7 +44,7 @@ export function MyEncoreTracking({ data: loaded, now, apiBase }: { data: MyEncor
         ))}
       </nav>
       <AlertsInbox page={data.alerts} now={now} />
-      <WatchedEvents watches={data.watches} now={now} apiBase={apiBase} />
+      <WatchedEvents watches={data.watches} count={watchCount} now={now} apiBase={apiBase} />
       <FollowedArtists follows={data.follows} preferences={data.preferences} apiBase={apiBase} />
       <section aria-label="Calendar and notifications" className="grid gap-3 md:grid-cols-2">
         <CalendarFeedSettings feed={data.feed} />

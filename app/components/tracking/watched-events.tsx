@@ -4,7 +4,7 @@ import { TICKET_CATEGORIES, type TicketCategory } from '#contracts/enum-values';
 import { TICKET_CATEGORY_LABELS } from '~/lib/filters';
 import { formatPrice } from '~/lib/format';
 import { eventStatus } from '~/lib/status';
-import type { WatchRowView } from '~/lib/tracking-view';
+import { isPastWatch, type WatchRowView } from '~/lib/tracking-view';
 import { PriceChart } from './price-chart';
 import { useTrackingAction } from './use-tracking';
 
@@ -212,18 +212,30 @@ function WatchRow({ watch, apiBase }: { watch: WatchRowView; apiBase: string }) 
   );
 }
 
-/** Watched events by date, upcoming first, then the ones already past. */
-export function WatchedEvents({ watches, now, apiBase }: { watches: WatchRowView[]; now: string; apiBase: string }) {
-  const cutoff = Date.parse(now) - 6 * 60 * 60 * 1000;
-  const isPast = (w: WatchRowView) => !!w.startsAt && Date.parse(w.startsAt) < cutoff;
-  const past = watches.filter(isPast);
-  const upcoming = watches.filter((w) => !isPast(w));
+/**
+ * Watched events by date, upcoming first (the soonest WATCHES_SHOWN unless the fan asked for
+ * all of them), then the ones already past. `count` is every watched event, shown or not.
+ */
+export function WatchedEvents({
+  watches,
+  count,
+  now,
+  apiBase,
+}: {
+  watches: WatchRowView[];
+  count: number;
+  now: string;
+  apiBase: string;
+}) {
+  const past = watches.filter((w) => isPastWatch(w, now));
+  const upcoming = watches.filter((w) => !isPastWatch(w, now));
+  const hidden = count - watches.length;
   return (
     <section id="watching" aria-labelledby="watching-title" className="scroll-mt-24">
       <h2 id="watching-title" className="text-xl font-semibold text-ink">
-        Watching <span className="text-base font-normal text-slate-500">({watches.length})</span>
+        Watching <span className="text-base font-normal text-slate-500">({count})</span>
       </h2>
-      {watches.length === 0 ? (
+      {count === 0 ? (
         <div className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-slate-600">
           <p>
             You are not watching any events yet. Open an event and press <strong>Watch</strong>: we keep an eye on its
@@ -240,6 +252,15 @@ export function WatchedEvents({ watches, now, apiBase }: { watches: WatchRowView
               <WatchRow key={watch.id} watch={watch} apiBase={apiBase} />
             ))}
           </ul>
+          {hidden > 0 && (
+            <Link
+              to="?watching=all#watching"
+              preventScrollReset
+              className="mt-3 inline-block font-semibold text-brand-700 underline"
+            >
+              Show all {count} watched events ({hidden} more)
+            </Link>
+          )}
           {past.length > 0 && (
             <>
               <h3 className="mt-6 text-base font-semibold text-slate-700">Past</h3>
