@@ -1,6 +1,7 @@
+import type { SearchQuery } from '#contracts/catalogue';
 import { DEFAULTS, EVENT_SORTS, SEGMENTS } from '#contracts/enum-values';
 import { listEvents, searchCatalogue } from '#server/catalogue/index';
-import { eventsQuery, genresWithEvents, originOf, PAGE_READS, searchQuery } from '~/lib/catalogue.server';
+import { eventsQuery, genresWithEvents, originOf, PAGE_READS } from '~/lib/catalogue.server';
 import {
   activeFilterCount,
   defaultFilters,
@@ -36,12 +37,13 @@ export async function loadSearch({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { db } = context.services.database;
   const filters = filtersFromSearchParams(url.searchParams);
-  const query = eventQuery(filters);
+  // Parsed once (contracts' schema): the artists above the list are the same search, 5 of them.
+  const query = eventsQuery({ ...eventQuery(filters), size: DEFAULTS.pageSize });
+  const { page: _page, sort: _sort, ...searched } = query;
+  const artists: SearchQuery = { ...searched, size: SEARCH_ARTISTS };
   const [list, found, genres] = await Promise.all([
-    listEvents(db, eventsQuery({ ...query, size: DEFAULTS.pageSize }), PAGE_READS),
-    filters.keyword
-      ? searchCatalogue(db, searchQuery({ ...query, page: undefined, sort: undefined, size: SEARCH_ARTISTS }))
-      : undefined,
+    listEvents(db, query, PAGE_READS),
+    filters.keyword ? searchCatalogue(db, artists) : undefined,
     genresWithEvents(db),
   ]);
   // Nothing matched the words as typed: the search found close spellings instead.

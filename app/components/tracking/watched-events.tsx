@@ -5,26 +5,15 @@ import { TICKET_CATEGORY_LABELS } from '~/lib/filters';
 import { formatPrice } from '~/lib/format';
 import { eventStatus } from '~/lib/status';
 import { isPastWatch, type WatchRowView } from '~/lib/tracking-view';
+import { StatusBadge } from '../ui/status-badge';
 import { PriceChart } from './price-chart';
 import { useTrackingAction } from './use-tracking';
 
-const STATUS_CLASSES = {
-  positive: 'bg-emerald-50 text-emerald-800',
-  negative: 'bg-red-50 text-red-800',
-  warning: 'bg-amber-50 text-amber-900',
-  neutral: 'bg-slate-100 text-slate-700',
-} as const;
-
-/** SPEC §4 status badge, compact (this list can hold hundreds of rows). */
-function Status({ code }: { code: string }) {
+/** The status badge of a watched event (SPEC §4), by its code. */
+const watchStatus = (code: string) => {
   const status = eventStatus(code);
-  if (!status) return null;
-  return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASSES[status.tone]}`}>
-      {status.label}
-    </span>
-  );
-}
+  return status && { code, ...status };
+};
 
 function Change({ watch }: { watch: WatchRowView }) {
   if (watch.change === null) return null;
@@ -143,7 +132,7 @@ function WatchRow({ watch, apiBase }: { watch: WatchRowView; apiBase: string }) 
             <Link to={watch.url} className="font-semibold text-ink hover:text-brand-700">
               {watch.name}
             </Link>
-            <Status code={watch.statusCode} />
+            <StatusBadge status={watchStatus(watch.statusCode)} compact />
           </p>
           <p className="text-sm text-slate-600">{watch.where ? `${watch.when} · ${watch.where}` : watch.when}</p>
           {watch.changes.length > 0 && (
