@@ -18,6 +18,7 @@ export function AccountButton({ className = '', tone = 'light' }: { className?: 
   if (signedIn) {
     // The fan's picture (or initial) beside the label: a saved profile shows up here at once.
     const name = greetingName(account);
+    const avatar = !!(account.image || name);
     return (
       <Link
         to="/profile"
@@ -25,7 +26,7 @@ export function AccountButton({ className = '', tone = 'light' }: { className?: 
           tone === 'hero'
             ? 'border-white/70 text-white hover:bg-white/15'
             : 'border-brand-600 text-brand-700 hover:bg-brand-50'
-        } ${account.image || name ? 'py-1 pl-1' : ''} ${className}`}
+        } ${avatar ? 'py-1 pl-1 max-sm:p-1' : ''} ${className}`}
         data-testid="account-button"
       >
         {account.image ? (
@@ -45,7 +46,9 @@ export function AccountButton({ className = '', tone = 'light' }: { className?: 
             className="grid h-7 w-7 place-items-center rounded-full bg-brand-600 text-xs font-bold text-white uppercase before:content-[attr(data-initial)]"
           />
         ) : null}
-        <span>my account</span>
+        {/* On a phone the picture alone (the header holds the menu, logo, this and the alerts
+            bell on one line); the label stays the link's name for everyone. */}
+        <span className={avatar ? 'max-sm:sr-only' : ''}>my account</span>
       </Link>
     );
   }
