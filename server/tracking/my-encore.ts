@@ -8,7 +8,7 @@ import type {
   WatchView,
 } from '#contracts/tracking';
 import type { Db } from '../db/client.ts';
-import { listAlerts, unreadCount } from './alerts.ts';
+import { listAlerts } from './alerts.ts';
 import { feedPath, getFeed } from './calendar.ts';
 import type { TrackingConfig } from './config.ts';
 import { listFollows } from './follows.ts';
@@ -54,10 +54,14 @@ export async function loadMyEncoreData(
 
 /** TrackedState: at most TRACKING_LIMITS.maxWatches + maxFollows ids and the unread count. */
 export async function loadTrackedState(db: Db, uid: string): Promise<TrackedState> {
-  const [events, attractions, unread] = await Promise.all([
-    rows<{ id: string }>(db, sql`select event_id as id from watches where uid = ${uid}`),
-    rows<{ id: string }>(db, sql`select attraction_id as id from follows where uid = ${uid}`),
-    unreadCount(db, uid),
-  ]);
-  return { eventIds: events.map((r) => r.id), attractionIds: attractions.map((r) => r.id), unread };
+  // One statement: every signed-in page render reads this (the root loader), and on PGlite
+  // each statement costs about as much again as the little work these do (ADR 0034).
+  const [row] = await rows<{ event_ids: string[] | null; attraction_ids: string[] | null; unread: number }>(
+    db,
+    sql`select
+      (select array_agg(event_id order by event_id) from watches where uid = ${uid}) as event_ids,
+      (select array_agg(attraction_id order by attraction_id) from follows where uid = ${uid}) as attraction_ids,
+      (select count(*)::int from alerts where uid = ${uid} and read_at is null) as unread`,
+  );
+  return { eventIds: row?.event_ids ?? [], attractionIds: row?.attraction_ids ?? [], unread: row?.unread ?? 0 };
 }
