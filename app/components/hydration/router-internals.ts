@@ -28,17 +28,8 @@ export const BRIDGED_CONTEXTS = {
   ViewTransitionContext,
 } as Record<string, Context<unknown>>;
 
-// In the order useRouterContexts reads them.
-const BRIDGED = [
-  DataRouterContext,
-  DataRouterStateContext,
-  FetchersContext,
-  FrameworkContext,
-  LocationContext,
-  NavigationContext,
-  RouteContext,
-  ViewTransitionContext,
-] as Context<unknown>[];
+// In the order useRouterContexts reads them (the object's own order).
+const BRIDGED = Object.values(BRIDGED_CONTEXTS);
 
 /** The router's context values where this renders, in BRIDGED's order. */
 export function useRouterContexts(): unknown[] {
