@@ -2,21 +2,19 @@ import type { TicketCategory } from '#contracts/enums';
 import type {
   AlertsPage,
   CalendarFeed,
-  FollowView,
   HistoryRun,
   StatusChange,
-  TrackedEventSummary,
   TrackingPreferences,
   WatchView,
 } from '#contracts/tracking';
+import type { FollowedArtist, PastWatch } from '#server/tracking/my-encore';
 import { formatEventDateTime } from './format';
 import { eventStatus } from './status';
 
 /**
  * What the my Encore page shows, shaped for the page: strings already formatted, one
  * thumbnail instead of every image, the sparkline as numbers. The server render sends this
- * (not the API shapes) so a fan with hundreds of watches gets a page, not a data dump; the
- * browser applies the same mapping to the API's answers after an edit.
+ * (not the API shapes) so a fan with hundreds of watches gets a page, not a data dump.
  */
 
 export type Thumb = { src: string; width: number; height: number };
@@ -31,7 +29,6 @@ export type WatchRowView = {
   when: string;
   where: string;
   statusCode: string;
-  startsAt: string | null;
   hasDate: boolean;
   thumb: Thumb | null;
   ticketCategory: TicketCategory;
@@ -44,9 +41,8 @@ export type WatchRowView = {
   spark: Spark;
 };
 
-/** A watched event that started more than 6 hours before `now` is listed as past. */
-export const isPastWatch = (watch: Pick<WatchRowView, 'startsAt'>, now: string) =>
-  !!watch.startsAt && Date.parse(watch.startsAt) < Date.parse(now) - 6 * 60 * 60 * 1000;
+/** A watched event that started more than 6 hours ago: listed by name and date. */
+export type PastWatchView = { id: string; name: string; url: string; when: string };
 
 /**
  * Upcoming watched events shown in full before "Show all": a fan watching hundreds of events
@@ -56,8 +52,9 @@ export const WATCHES_SHOWN = 20;
 
 /** What the my Encore page renders (app/components/tracking/my-encore-tracking.tsx). */
 export type MyEncoreView = {
-  /** The upcoming ones (the first WATCHES_SHOWN unless all were asked for), then the past ones. */
+  /** The upcoming ones: the first WATCHES_SHOWN unless all were asked for. */
   watches: WatchRowView[];
+  past: PastWatchView[];
   /** How many events the fan watches, shown or not. */
   watchCount: number;
   follows: FollowCardView[];
@@ -92,7 +89,8 @@ export function smallThumb(images: readonly Image[], minWidth: number, ratios: r
   return null;
 }
 
-const whereOf = (event: TrackedEventSummary) => [event.venue?.name, event.venue?.city].filter(Boolean).join(', ');
+const whereOf = (event: { venue: { name: string; city: string | null } | null }) =>
+  [event.venue?.name, event.venue?.city].filter(Boolean).join(', ');
 
 /** 'YYYY-MM-DD HH:MM:SS' (the timeline's value) → 'Sat, Jul 4, 2031 · 8:00 PM'. */
 const describeWhen = (value: string | null) =>
@@ -123,7 +121,6 @@ export function toWatchRow(watch: WatchView): WatchRowView {
     when: formatEventDateTime(event.localDate, event.localTime),
     where: whereOf(event),
     statusCode: event.statusCode,
-    startsAt: event.startsAt,
     hasDate: !!(event.localDate || event.startsAt),
     // SPEC §2: event thumbnails prefer 4_3, then 16_9.
     thumb: smallThumb(event.images, 192, ['4_3', '16_9']),
@@ -138,14 +135,21 @@ export function toWatchRow(watch: WatchView): WatchRowView {
   };
 }
 
-export function toFollowCard(follow: FollowView): FollowCardView {
+export const toPastWatch = (watch: PastWatch): PastWatchView => ({
+  id: watch.id,
+  name: watch.name,
+  url: watch.url,
+  when: formatEventDateTime(watch.localDate, watch.localTime),
+});
+
+export function toFollowCard(artist: FollowedArtist): FollowCardView {
   return {
-    id: follow.attraction.id,
-    name: follow.attraction.name,
-    url: follow.attraction.url,
-    thumb: smallThumb(follow.attraction.images, 112, ['16_9', '3_2', '4_3']),
-    upcoming: follow.attraction.upcomingEvents,
-    next: follow.nextEvents.map((event) => ({
+    id: artist.id,
+    name: artist.name,
+    url: artist.url,
+    thumb: smallThumb(artist.images, 112, ['16_9', '3_2', '4_3']),
+    upcoming: artist.upcomingEvents,
+    next: artist.next.map((event) => ({
       id: event.id,
       url: event.url,
       when: formatEventDateTime(event.localDate, event.localTime),

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from 'react-router';
 import type { TrackedState } from '#contracts/tracking';
 import { trackingConfig } from '#server/tracking/config';
-import { loadMyEncoreData, loadTrackedState } from '#server/tracking/my-encore';
-import { isPastWatch, type MyEncoreView, toFollowCard, toWatchRow, WATCHES_SHOWN } from './tracking-view';
+import { loadMyEncoreData, loadTrackedState, type MyEncoreData } from '#server/tracking/my-encore';
+import { type MyEncoreView, toFollowCard, toPastWatch, toWatchRow, WATCHES_SHOWN } from './tracking-view';
 
 /**
  * The my Encore sections for the page loader, read in-process (no loopback HTTP) and shaped
@@ -14,22 +14,20 @@ export async function loadMyEncore(
   context: Pick<AppLoadContext, 'services'>,
   uid: string,
   now: string,
-): Promise<MyEncoreView> {
+): Promise<MyEncoreView & { names: MyEncoreData['names'] }> {
   const { env, database } = context.services;
-  const origin = env.PUBLIC_ORIGIN;
-  const data = await loadMyEncoreData(database.db, trackingConfig(env), uid, {
-    origin,
-    apiBase: env.PUBLIC_API_BASE_URL,
-  });
-  const rows = data.watches.map(toWatchRow);
-  const upcoming = rows.filter((row) => !isPastWatch(row, now));
   const showAll = new URL(request.url).searchParams.get('watching') === 'all';
+  const data = await loadMyEncoreData(database.db, trackingConfig(env), uid, {
+    origin: env.PUBLIC_ORIGIN,
+    apiBase: env.PUBLIC_API_BASE_URL,
+    now,
+    shown: showAll ? null : WATCHES_SHOWN,
+  });
   return {
-    watches: [
-      ...(showAll ? upcoming : upcoming.slice(0, WATCHES_SHOWN)),
-      ...rows.filter((row) => isPastWatch(row, now)),
-    ],
-    watchCount: rows.length,
+    names: data.names,
+    watches: data.upcoming.map(toWatchRow),
+    past: data.past.map(toPastWatch),
+    watchCount: data.watchCount,
     follows: data.follows.map(toFollowCard),
     alerts: data.alerts,
     preferences: data.preferences,

@@ -4,7 +4,7 @@ import { TICKET_CATEGORIES, type TicketCategory } from '#contracts/enum-values';
 import { TICKET_CATEGORY_LABELS } from '~/lib/filters';
 import { formatPrice } from '~/lib/format';
 import { eventStatus } from '~/lib/status';
-import { isPastWatch, type WatchRowView } from '~/lib/tracking-view';
+import type { PastWatchView, WatchRowView } from '~/lib/tracking-view';
 import { StatusBadge } from '../ui/status-badge';
 import { PriceChart } from './price-chart';
 import { useTrackingAction } from './use-tracking';
@@ -206,19 +206,17 @@ function WatchRow({ watch, apiBase }: { watch: WatchRowView; apiBase: string }) 
  * all of them), then the ones already past. `count` is every watched event, shown or not.
  */
 export function WatchedEvents({
-  watches,
+  upcoming,
+  past,
   count,
-  now,
   apiBase,
 }: {
-  watches: WatchRowView[];
+  upcoming: WatchRowView[];
+  past: PastWatchView[];
   count: number;
-  now: string;
   apiBase: string;
 }) {
-  const past = watches.filter((w) => isPastWatch(w, now));
-  const upcoming = watches.filter((w) => !isPastWatch(w, now));
-  const hidden = count - watches.length;
+  const hidden = count - upcoming.length - past.length;
   return (
     <section id="watching" aria-labelledby="watching-title" className="scroll-mt-24">
       <h2 id="watching-title" className="text-xl font-semibold text-ink">
