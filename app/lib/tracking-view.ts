@@ -30,7 +30,8 @@ export type WatchRowView = {
   where: string;
   statusCode: string;
   hasDate: boolean;
-  thumb: Thumb | null;
+  /** The thumbnail's address (shown at a fixed size). */
+  thumb: string | null;
   ticketCategory: TicketCategory;
   targetPrice: number | null;
   currency: string;
@@ -68,9 +69,10 @@ export type FollowCardView = {
   id: string;
   name: string;
   url: string;
-  thumb: Thumb | null;
+  /** The picture's address (shown at a fixed size). */
+  thumb: string | null;
   upcoming: number;
-  next: Array<{ id: string; url: string; when: string; where: string }>;
+  next: Array<{ url: string; when: string; where: string }>;
 };
 
 type Image = { url: string; width: number; height: number; ratio: string };
@@ -123,7 +125,7 @@ export function toWatchRow(watch: WatchView): WatchRowView {
     statusCode: event.statusCode,
     hasDate: !!(event.localDate || event.startsAt),
     // SPEC §2: event thumbnails prefer 4_3, then 16_9.
-    thumb: smallThumb(event.images, 192, ['4_3', '16_9']),
+    thumb: smallThumb(event.images, 192, ['4_3', '16_9'])?.src ?? null,
     ticketCategory: watch.ticketCategory,
     targetPrice: watch.targetPrice,
     currency: watch.currency,
@@ -147,10 +149,9 @@ export function toFollowCard(artist: FollowedArtist): FollowCardView {
     id: artist.id,
     name: artist.name,
     url: artist.url,
-    thumb: smallThumb(artist.images, 112, ['16_9', '3_2', '4_3']),
+    thumb: smallThumb(artist.images, 112, ['16_9', '3_2', '4_3'])?.src ?? null,
     upcoming: artist.upcomingEvents,
     next: artist.next.map((event) => ({
-      id: event.id,
       url: event.url,
       when: formatEventDateTime(event.localDate, event.localTime),
       where: whereOf(event),

@@ -109,12 +109,16 @@ export async function loadMyEncoreData(
           (select json_agg(json_build_object('at', c.changed_at, 'kind', c.field, 'from', c.from_value, 'to', c.to_value)
               order by c.changed_at, c.id)
             from event_changes c where c.event_id = e.id and c.changed_at >= w.created_at) as changes
-        from watches w
-        join events e on e.id = w.event_id
+        from (
+          -- Which ones first, on narrow rows; then what is shown of those only.
+          select w.event_id from watches w join events e on e.id = w.event_id
+          where w.uid = me.uid and (e.starts_at is null or e.starts_at >= ${pastBefore}::timestamptz)
+          order by e.starts_at asc nulls last, e.name, e.id
+          ${options.shown === null ? sql`` : sql`limit ${options.shown}`}
+        ) shown
+        join watches w on w.uid = me.uid and w.event_id = shown.event_id
+        join events e on e.id = shown.event_id
         left join venues v on v.id = e.venue_id
-        where w.uid = me.uid and (e.starts_at is null or e.starts_at >= ${pastBefore}::timestamptz)
-        order by e.starts_at asc nulls last, e.name, e.id
-        ${options.shown === null ? sql`` : sql`limit ${options.shown}`}
       ) s) as upcoming,
       (select json_agg(json_build_array(e.id, e.name, e.local_date::text, e.local_time::text)
           order by e.starts_at, e.name, e.id)
@@ -122,18 +126,19 @@ export async function loadMyEncoreData(
         where w.uid = me.uid and e.starts_at < ${pastBefore}::timestamptz) as past,
       (select json_agg(f order by lower(f.name), f.id) from (
         select fa.id, fa.name, fa.images, fa.upcoming_events, (
-          select json_agg(json_build_array(n.id, n.name, n.local_date, n.local_time, n.venue_name, n.venue_city)
+          select json_agg(json_build_array(n.id, n.name, n.local_date, n.local_time, v.name, v.city)
             order by n.starts_at, n.id)
           from (
             select e.id, e.name, e.local_date::text as local_date, e.local_time::text as local_time, e.starts_at,
-              v.name as venue_name, v.city as venue_city
+              e.venue_id
             from event_attractions ea
             join events e on e.id = ea.event_id
-            left join venues v on v.id = e.venue_id
             where ea.attraction_id = fa.id and e.starts_at > now() and ${withinSql(nearOf(preferences))}
             order by e.starts_at, e.id
             limit ${NEXT_DATES}
           ) n
+          -- The venues of the dates shown only.
+          left join venues v on v.id = n.venue_id
         ) as next
         from follows fo join attractions fa on fa.id = fo.attraction_id
         where fo.uid = me.uid

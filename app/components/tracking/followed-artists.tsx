@@ -192,7 +192,7 @@ export function FollowedArtists({
               <div className="flex items-center gap-3">
                 {artist.thumb ? (
                   <img
-                    src={artist.thumb.src}
+                    src={artist.thumb}
                     width={56}
                     height={56}
                     alt=""
@@ -223,7 +223,7 @@ export function FollowedArtists({
               ) : (
                 <ul className="text-sm">
                   {artist.next.map((event) => (
-                    <li key={event.id} className="flex flex-wrap gap-x-2">
+                    <li key={event.url} className="flex flex-wrap gap-x-2">
                       <Link to={event.url} className="font-medium text-brand-700 hover:underline">
                         {event.when}
                       </Link>

@@ -116,7 +116,7 @@ function WatchRow({ watch, apiBase }: { watch: WatchRowView; apiBase: string }) 
       <div className="flex flex-wrap gap-4">
         {watch.thumb ? (
           <img
-            src={watch.thumb.src}
+            src={watch.thumb}
             width={96}
             height={72}
             alt=""
