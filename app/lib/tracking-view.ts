@@ -7,7 +7,6 @@ import type {
   TrackingPreferences,
   WatchView,
 } from '#contracts/tracking';
-import type { FollowedArtist, PastWatch } from '#server/tracking/my-encore';
 import { formatEventDateTime } from './format';
 import { eventStatus } from './status';
 
@@ -91,7 +90,8 @@ export function smallThumb(images: readonly Image[], minWidth: number, ratios: r
   return null;
 }
 
-const whereOf = (event: { venue: { name: string; city: string | null } | null }) =>
+/** 'Venue, City' as list rows show it. */
+export const whereOf = (event: { venue: { name: string; city: string | null } | null }) =>
   [event.venue?.name, event.venue?.city].filter(Boolean).join(', ');
 
 /** 'YYYY-MM-DD HH:MM:SS' (the timeline's value) → 'Sat, Jul 4, 2031 · 8:00 PM'. */
@@ -134,27 +134,5 @@ export function toWatchRow(watch: WatchView): WatchRowView {
     atOrBelowTarget: watch.atOrBelowTarget,
     changes: watch.statusChanges.map(describeChange),
     spark: toSpark(watch.history),
-  };
-}
-
-export const toPastWatch = (watch: PastWatch): PastWatchView => ({
-  id: watch.id,
-  name: watch.name,
-  url: watch.url,
-  when: formatEventDateTime(watch.localDate, watch.localTime),
-});
-
-export function toFollowCard(artist: FollowedArtist): FollowCardView {
-  return {
-    id: artist.id,
-    name: artist.name,
-    url: artist.url,
-    thumb: smallThumb(artist.images, 112, ['16_9', '3_2', '4_3'])?.src ?? null,
-    upcoming: artist.upcomingEvents,
-    next: artist.next.map((event) => ({
-      url: event.url,
-      when: formatEventDateTime(event.localDate, event.localTime),
-      where: whereOf(event),
-    })),
   };
 }

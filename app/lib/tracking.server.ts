@@ -1,8 +1,23 @@
 import type { AppLoadContext } from 'react-router';
 import type { TrackedState } from '#contracts/tracking';
 import { trackingConfig } from '#server/tracking/config';
-import { loadMyEncoreData, loadTrackedState, type MyEncoreData } from '#server/tracking/my-encore';
-import { type MyEncoreView, toFollowCard, toPastWatch, toWatchRow, WATCHES_SHOWN } from './tracking-view';
+import {
+  type FollowedArtist,
+  loadMyEncoreData,
+  loadTrackedState,
+  type MyEncoreData,
+  type PastWatch,
+} from '#server/tracking/my-encore';
+import { formatEventDateTime } from './format';
+import {
+  type FollowCardView,
+  type MyEncoreView,
+  type PastWatchView,
+  smallThumb,
+  toWatchRow,
+  WATCHES_SHOWN,
+  whereOf,
+} from './tracking-view';
 
 /**
  * The my Encore sections for the page loader, read in-process (no loopback HTTP) and shaped
@@ -33,6 +48,28 @@ export async function loadMyEncore(
     preferences: data.preferences,
     feed: data.feed,
     push: data.push,
+  };
+}
+
+const toPastWatch = (watch: PastWatch): PastWatchView => ({
+  id: watch.id,
+  name: watch.name,
+  url: watch.url,
+  when: formatEventDateTime(watch.localDate, watch.localTime),
+});
+
+function toFollowCard(artist: FollowedArtist): FollowCardView {
+  return {
+    id: artist.id,
+    name: artist.name,
+    url: artist.url,
+    thumb: smallThumb(artist.images, 112, ['16_9', '3_2', '4_3'])?.src ?? null,
+    upcoming: artist.upcomingEvents,
+    next: artist.next.map((event) => ({
+      url: event.url,
+      when: formatEventDateTime(event.localDate, event.localTime),
+      where: whereOf(event),
+    })),
   };
 }
 

@@ -101,9 +101,15 @@ export async function loadMyEncoreData(
   const pastBefore = new Date(Date.parse(options.now) - 6 * 60 * 60 * 1000).toISOString();
   const [row] = await rows<PageRow>(
     db,
-    sql`select a.first_name, a.display_name, a.email, a.uid is not null as registered,
+    sql`with mine as materialized (
+      -- Every watched event's date and name, read once: the order, the past ones and the count.
+      select w.event_id, e.starts_at, e.name, e.local_date::text as local_date, e.local_time::text as local_time
+      from watches w join events e on e.id = w.event_id
+      where w.uid = ${uid}
+    )
+    select a.first_name, a.display_name, a.email, a.uid is not null as registered,
       coalesce(a.push_notification_token, '') <> '' as native_token,
-      (select count(*)::int from watches w where w.uid = me.uid) as watch_count,
+      (select count(*)::int from mine) as watch_count,
       (select json_agg(s order by s.starts_at nulls last, s.event_name, s.event_id) from (
         select ${watchColumns}, ${packedObservations(sql`e.id`, config.historyLimit)} as packed,
           (select json_agg(json_build_object('at', c.changed_at, 'kind', c.field, 'from', c.from_value, 'to', c.to_value)
@@ -111,19 +117,18 @@ export async function loadMyEncoreData(
             from event_changes c where c.event_id = e.id and c.changed_at >= w.created_at) as changes
         from (
           -- Which ones first, on narrow rows; then what is shown of those only.
-          select w.event_id from watches w join events e on e.id = w.event_id
-          where w.uid = me.uid and (e.starts_at is null or e.starts_at >= ${pastBefore}::timestamptz)
-          order by e.starts_at asc nulls last, e.name, e.id
+          select m.event_id from mine m
+          where m.starts_at is null or m.starts_at >= ${pastBefore}::timestamptz
+          order by m.starts_at asc nulls last, m.name, m.event_id
           ${options.shown === null ? sql`` : sql`limit ${options.shown}`}
         ) shown
         join watches w on w.uid = me.uid and w.event_id = shown.event_id
         join events e on e.id = shown.event_id
         left join venues v on v.id = e.venue_id
       ) s) as upcoming,
-      (select json_agg(json_build_array(e.id, e.name, e.local_date::text, e.local_time::text)
-          order by e.starts_at, e.name, e.id)
-        from watches w join events e on e.id = w.event_id
-        where w.uid = me.uid and e.starts_at < ${pastBefore}::timestamptz) as past,
+      (select json_agg(json_build_array(m.event_id, m.name, m.local_date, m.local_time)
+          order by m.starts_at, m.name, m.event_id)
+        from mine m where m.starts_at < ${pastBefore}::timestamptz) as past,
       (select json_agg(f order by lower(f.name), f.id) from (
         select fa.id, fa.name, fa.images, fa.upcoming_events, (
           select json_agg(json_build_array(n.id, n.name, n.local_date, n.local_time, v.name, v.city)
