@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifyCatalogueChanged } from '#server/catalogue/changes';
 import { daysFromNow, insertAttraction, insertEvent, insertVenue } from '#server/catalogue/testing/fixtures';
 import type { Database } from '#server/db/client';
 import { testServices } from '#server/testing/services';
@@ -7,7 +8,7 @@ import { evaluateAlerts, listAlerts } from '#server/tracking/alerts';
 import { trackingConfig } from '#server/tracking/config';
 import { listFollows, putFollow } from '#server/tracking/follows';
 import { recordPriceObservations } from '#server/tracking/observations';
-import { DEFAULT_PREFERENCES } from '#server/tracking/preferences';
+import { DEFAULT_PREFERENCES, putPreferences } from '#server/tracking/preferences';
 import { insertAccount, setPrice, setStatus } from '#server/tracking/testing/fixtures';
 import { listWatches, putWatch } from '#server/tracking/watches';
 import { loadMyEncore } from '~/lib/tracking.server';
@@ -17,6 +18,8 @@ import { toWatchRow, WATCHES_SHOWN } from '~/lib/tracking-view';
 let database: Database;
 let services: ReturnType<typeof testServices>;
 let history: { historyLimit: number; maxGapMs: number };
+let band: { id: string };
+let venue: Awaited<ReturnType<typeof insertVenue>>;
 const UPCOMING = WATCHES_SHOWN + 5;
 
 beforeAll(async () => {
@@ -24,10 +27,10 @@ beforeAll(async () => {
   services = testServices(database);
   const { db } = database;
   await insertAccount(db, 'many');
-  const venue = await insertVenue(db, { name: 'Hall' });
+  venue = await insertVenue(db, { name: 'Hall' });
   const config = trackingConfig(services.env);
   history = { historyLimit: config.historyLimit, maxGapMs: config.maxGapMs };
-  const band = await insertAttraction(db, { name: 'The Followed' });
+  band = await insertAttraction(db, { name: 'The Followed' });
   for (let i = 0; i < UPCOMING; i++) {
     const { id } = await insertEvent(db, {
       name: `Show ${i + 1}`,
@@ -94,5 +97,33 @@ describe('my Encore for a fan watching many events', () => {
     expect(view.alerts).toEqual(alerts);
     expect(view.alerts.unread).toBeGreaterThan(0);
     expect(view.names).toEqual({ firstName: null, displayName: 'many', email: 'many@example.test' });
+  });
+
+  it("shows an artist's new date once the catalogue says it changed", async () => {
+    const before = await load();
+    expect(before.follows[0]!.next.map((date) => date.url)).not.toContain('/events/added-show/E-added');
+    await insertEvent(database.db, {
+      id: 'E-added',
+      name: 'Added Show',
+      venue,
+      startsAt: daysFromNow(0.5),
+      attractionIds: [band.id],
+    });
+    notifyCatalogueChanged();
+    const after = await load();
+    expect(after.follows[0]!.next[0]!.url).toBe('/events/added-show/E-added');
+  });
+
+  it('shows the next dates near the place the fan set, none when nothing is near', async () => {
+    await putPreferences(database.db, 'many', {
+      latitude: -33.87,
+      longitude: 151.21,
+      city: 'Sydney',
+      radius: 50,
+      unit: 'km',
+    });
+    const view = await load();
+    expect(view.preferences).toMatchObject({ city: 'Sydney', radius: 50, unit: 'km' });
+    expect(view.follows[0]!.next).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Unit } from '#contracts/enums';
 import type {
   AlertsPage,
   CalendarFeed,
@@ -12,10 +13,10 @@ import type { CatalogueImage } from '../db/schema.ts';
 import { type AlertViewRow, toView as toAlertView } from './alerts.ts';
 import { feedPath } from './calendar.ts';
 import type { TrackingConfig } from './config.ts';
-import { withinSql } from './event-summary.ts';
+import { type NextDate, nextDatesOf } from './next-dates.ts';
 import { packedObservations, unpackObservations } from './observations.ts';
 import { artistPath, eventPath } from './paths.ts';
-import { getPreferences, nearOf } from './preferences.ts';
+import { DEFAULT_PREFERENCES, nearOf } from './preferences.ts';
 import { iso, rows } from './sql.ts';
 import { toWatchView, type WatchRow, watchColumns } from './watches.ts';
 
@@ -29,13 +30,7 @@ export type FollowedArtist = {
   url: string;
   images: CatalogueImage[];
   upcomingEvents: number;
-  next: Array<{
-    id: string;
-    url: string;
-    localDate: string | null;
-    localTime: string | null;
-    venue: { name: string; city: string | null } | null;
-  }>;
+  next: NextDate[];
 };
 
 /** Everything the "my Encore" page shows, read for the server render. */
@@ -60,6 +55,12 @@ type PageRow = {
   display_name: string | null;
   email: string | null;
   registered: boolean;
+  placed: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  city: string | null;
+  radius: number | null;
+  unit: Unit | null;
   native_token: boolean;
   watch_count: number;
   upcoming: Array<WatchRow & { packed: string | null; changes: StatusChange[] | null }> | null;
@@ -69,7 +70,6 @@ type PageRow = {
     name: string;
     images: CatalogueImage[] | null;
     upcoming_events: number;
-    next: Array<[string, string, string | null, string | null, string | null, string | null]> | null;
   }> | null;
   alerts: AlertViewRow[] | null;
   unread: number;
@@ -80,15 +80,13 @@ type PageRow = {
 
 /** Alerts on the page's first page of the inbox; older ones are read from the API on demand. */
 const ALERTS_SHOWN = 20;
-/** Next dates shown under each followed artist. */
-const NEXT_DATES = 3;
 
 /**
- * The page in two statements: the fan's place (the next dates "near" a followed artist are
- * matched with the catalogue's radius rule, whose index boxes are computed from the place in
- * code), then one statement for everything shown. Price history and status changes are read
- * for the shown watches only; a past watch is its name and date. On PGlite a statement costs
- * more than the little work each of these does (ADR 0034, ADR 0040).
+ * The page in one statement: each part a sub-select with explicit columns, lists as JSON.
+ * Price history and status changes are read for the shown watches only; a past watch is its
+ * name and date. Followed artists' next dates near the fan come from nextDatesOf (kept
+ * between fans and requests; a second statement only for artists not kept). On PGlite a
+ * statement costs more than the little work each of these does (ADR 0034, ADR 0040).
  */
 export async function loadMyEncoreData(
   db: Db,
@@ -96,8 +94,7 @@ export async function loadMyEncoreData(
   uid: string,
   options: { origin: string; apiBase: string; now: string; shown: number | null },
 ): Promise<MyEncoreData> {
-  const preferences = await getPreferences(db, uid);
-  // A watch is past from 6 hours after it starts (app/lib/tracking-view.ts isPastWatch).
+  // A watch is past from 6 hours after it starts; the page lists it by name and date.
   const pastBefore = new Date(Date.parse(options.now) - 6 * 60 * 60 * 1000).toISOString();
   const [row] = await rows<PageRow>(
     db,
@@ -108,6 +105,7 @@ export async function loadMyEncoreData(
       where w.uid = ${uid}
     )
     select a.first_name, a.display_name, a.email, a.uid is not null as registered,
+      tp.uid is not null as placed, tp.latitude, tp.longitude, tp.city, tp.radius, tp.unit,
       coalesce(a.push_notification_token, '') <> '' as native_token,
       (select count(*)::int from mine) as watch_count,
       (select json_agg(s order by s.starts_at nulls last, s.event_name, s.event_id) from (
@@ -130,21 +128,7 @@ export async function loadMyEncoreData(
           order by m.starts_at, m.name, m.event_id)
         from mine m where m.starts_at < ${pastBefore}::timestamptz) as past,
       (select json_agg(f order by lower(f.name), f.id) from (
-        select fa.id, fa.name, fa.images, fa.upcoming_events, (
-          select json_agg(json_build_array(n.id, n.name, n.local_date, n.local_time, v.name, v.city)
-            order by n.starts_at, n.id)
-          from (
-            select e.id, e.name, e.local_date::text as local_date, e.local_time::text as local_time, e.starts_at,
-              e.venue_id
-            from event_attractions ea
-            join events e on e.id = ea.event_id
-            where ea.attraction_id = fa.id and e.starts_at > now() and ${withinSql(nearOf(preferences))}
-            order by e.starts_at, e.id
-            limit ${NEXT_DATES}
-          ) n
-          -- The venues of the dates shown only.
-          left join venues v on v.id = n.venue_id
-        ) as next
+        select fa.id, fa.name, fa.images, fa.upcoming_events
         from follows fo join attractions fa on fa.id = fo.attraction_id
         where fo.uid = me.uid
       ) f) as follows,
@@ -160,9 +144,25 @@ export async function loadMyEncoreData(
       (select count(*)::int from push_subscriptions ps where ps.uid = me.uid) as web_push
     from (select ${uid}::text as uid) me
     left join accounts a on a.uid = me.uid
-    left join calendar_feeds cf on cf.uid = me.uid`,
+    left join calendar_feeds cf on cf.uid = me.uid
+    left join tracking_preferences tp on tp.uid = me.uid`,
   );
   const page = row!;
+  const preferences: TrackingPreferences = page.placed
+    ? {
+        latitude: page.latitude,
+        longitude: page.longitude,
+        city: page.city,
+        radius: page.radius!,
+        unit: page.unit!,
+      }
+    : DEFAULT_PREFERENCES;
+  const follows = page.follows ?? [];
+  const next = await nextDatesOf(
+    db,
+    follows.map((artist) => artist.id),
+    nearOf(preferences),
+  );
   const alerts = (page.alerts ?? []).slice(0, ALERTS_SHOWN);
   return {
     names: page.registered
@@ -183,19 +183,13 @@ export async function loadMyEncoreData(
       localTime,
     })),
     watchCount: page.watch_count,
-    follows: (page.follows ?? []).map((artist) => ({
+    follows: follows.map((artist) => ({
       id: artist.id,
       name: artist.name,
       url: artistPath(artist),
       images: artist.images ?? [],
       upcomingEvents: artist.upcoming_events,
-      next: (artist.next ?? []).map(([id, name, localDate, localTime, venueName, venueCity]) => ({
-        id,
-        url: eventPath({ id, name }),
-        localDate,
-        localTime,
-        venue: venueName ? { name: venueName, city: venueCity } : null,
-      })),
+      next: next.get(artist.id) ?? [],
     })),
     alerts: {
       alerts: alerts.map(toAlertView),
