@@ -108,11 +108,7 @@ function WatchRow({ watch, apiBase }: { watch: WatchRowView; apiBase: string }) 
   }, []);
 
   return (
-    <li
-      id={`watch-${watch.id}`}
-      data-testid="watch"
-      className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4"
-    >
+    <li id={`watch-${watch.id}`} data-testid="watch" className="tracked-card scroll-mt-24">
       <div className="flex flex-wrap gap-4">
         {watch.thumb ? (
           <img
@@ -164,32 +160,24 @@ function WatchRow({ watch, apiBase }: { watch: WatchRowView; apiBase: string }) 
       {editing ? (
         <AlertEditor watch={watch} onClose={() => setEditing(false)} onSaved={onSaved} />
       ) : (
-        <div className="mt-3 flex flex-wrap items-center gap-4 text-sm">
+        <div className="watch-actions">
           <button
             type="button"
             onClick={() => {
               setEditing(true);
               setSaved(false);
             }}
-            className="font-medium text-brand-700 underline"
+            className="edit"
             aria-label={`Edit the price alert for ${watch.name}`}
           >
             Edit alert
           </button>
           {watch.hasDate && (
-            <a
-              href={`${apiBase}/calendar/events/${encodeURIComponent(watch.id)}.ics`}
-              download
-              className="font-medium text-brand-700 underline"
-            >
+            <a href={`${apiBase}/calendar/events/${encodeURIComponent(watch.id)}.ics`} download>
               Add to calendar (.ics)
             </a>
           )}
-          <button
-            type="button"
-            onClick={() => void submit({ intent: 'unwatch', eventId: watch.id })}
-            className="font-medium text-slate-600 underline"
-          >
+          <button type="button" onClick={() => void submit({ intent: 'unwatch', eventId: watch.id })} className="stop">
             Stop watching
           </button>
           <span role="status" className="text-emerald-700">
