@@ -2,10 +2,8 @@ import type { TicketCategory } from '#contracts/enums';
 import type {
   AlertsPage,
   CalendarFeed,
-  FollowView,
   HistoryRun,
   StatusChange,
-  TrackedEventSummary,
   TrackingPreferences,
   WatchView,
 } from '#contracts/tracking';
@@ -15,8 +13,7 @@ import { eventStatus } from './status';
 /**
  * What the my Encore page shows, shaped for the page: strings already formatted, one
  * thumbnail instead of every image, the sparkline as numbers. The server render sends this
- * (not the API shapes) so a fan with hundreds of watches gets a page, not a data dump; the
- * browser applies the same mapping to the API's answers after an edit.
+ * (not the API shapes) so a fan with hundreds of watches gets a page, not a data dump.
  */
 
 export type Thumb = { src: string; width: number; height: number };
@@ -31,9 +28,9 @@ export type WatchRowView = {
   when: string;
   where: string;
   statusCode: string;
-  startsAt: string | null;
   hasDate: boolean;
-  thumb: Thumb | null;
+  /** The thumbnail's address (shown at a fixed size). */
+  thumb: string | null;
   ticketCategory: TicketCategory;
   targetPrice: number | null;
   currency: string;
@@ -44,9 +41,8 @@ export type WatchRowView = {
   spark: Spark;
 };
 
-/** A watched event that started more than 6 hours before `now` is listed as past. */
-export const isPastWatch = (watch: Pick<WatchRowView, 'startsAt'>, now: string) =>
-  !!watch.startsAt && Date.parse(watch.startsAt) < Date.parse(now) - 6 * 60 * 60 * 1000;
+/** A watched event that started more than 6 hours ago: listed by name and date. */
+export type PastWatchView = { id: string; name: string; url: string; when: string };
 
 /**
  * Upcoming watched events shown in full before "Show all": a fan watching hundreds of events
@@ -56,8 +52,9 @@ export const WATCHES_SHOWN = 20;
 
 /** What the my Encore page renders (app/components/tracking/my-encore-tracking.tsx). */
 export type MyEncoreView = {
-  /** The upcoming ones (the first WATCHES_SHOWN unless all were asked for), then the past ones. */
+  /** The upcoming ones: the first WATCHES_SHOWN unless all were asked for. */
   watches: WatchRowView[];
+  past: PastWatchView[];
   /** How many events the fan watches, shown or not. */
   watchCount: number;
   follows: FollowCardView[];
@@ -71,9 +68,10 @@ export type FollowCardView = {
   id: string;
   name: string;
   url: string;
-  thumb: Thumb | null;
+  /** The picture's address (shown at a fixed size). */
+  thumb: string | null;
   upcoming: number;
-  next: Array<{ id: string; url: string; when: string; where: string }>;
+  next: Array<{ url: string; when: string; where: string }>;
 };
 
 type Image = { url: string; width: number; height: number; ratio: string };
@@ -92,7 +90,9 @@ export function smallThumb(images: readonly Image[], minWidth: number, ratios: r
   return null;
 }
 
-const whereOf = (event: TrackedEventSummary) => [event.venue?.name, event.venue?.city].filter(Boolean).join(', ');
+/** 'Venue, City' as list rows show it. */
+export const whereOf = (event: { venue: { name: string; city: string | null } | null }) =>
+  [event.venue?.name, event.venue?.city].filter(Boolean).join(', ');
 
 /** 'YYYY-MM-DD HH:MM:SS' (the timeline's value) → 'Sat, Jul 4, 2031 · 8:00 PM'. */
 const describeWhen = (value: string | null) =>
@@ -123,10 +123,9 @@ export function toWatchRow(watch: WatchView): WatchRowView {
     when: formatEventDateTime(event.localDate, event.localTime),
     where: whereOf(event),
     statusCode: event.statusCode,
-    startsAt: event.startsAt,
     hasDate: !!(event.localDate || event.startsAt),
     // SPEC §2: event thumbnails prefer 4_3, then 16_9.
-    thumb: smallThumb(event.images, 192, ['4_3', '16_9']),
+    thumb: smallThumb(event.images, 192, ['4_3', '16_9'])?.src ?? null,
     ticketCategory: watch.ticketCategory,
     targetPrice: watch.targetPrice,
     currency: watch.currency,
@@ -135,21 +134,5 @@ export function toWatchRow(watch: WatchView): WatchRowView {
     atOrBelowTarget: watch.atOrBelowTarget,
     changes: watch.statusChanges.map(describeChange),
     spark: toSpark(watch.history),
-  };
-}
-
-export function toFollowCard(follow: FollowView): FollowCardView {
-  return {
-    id: follow.attraction.id,
-    name: follow.attraction.name,
-    url: follow.attraction.url,
-    thumb: smallThumb(follow.attraction.images, 112, ['16_9', '3_2', '4_3']),
-    upcoming: follow.attraction.upcomingEvents,
-    next: follow.nextEvents.map((event) => ({
-      id: event.id,
-      url: event.url,
-      when: formatEventDateTime(event.localDate, event.localTime),
-      where: whereOf(event),
-    })),
   };
 }

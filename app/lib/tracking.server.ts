@@ -1,8 +1,23 @@
 import type { AppLoadContext } from 'react-router';
 import type { TrackedState } from '#contracts/tracking';
 import { trackingConfig } from '#server/tracking/config';
-import { loadMyEncoreData, loadTrackedState } from '#server/tracking/my-encore';
-import { isPastWatch, type MyEncoreView, toFollowCard, toWatchRow, WATCHES_SHOWN } from './tracking-view';
+import {
+  type FollowedArtist,
+  loadMyEncoreData,
+  loadTrackedState,
+  type MyEncoreData,
+  type PastWatch,
+} from '#server/tracking/my-encore';
+import { formatEventDateTime } from './format';
+import {
+  type FollowCardView,
+  type MyEncoreView,
+  type PastWatchView,
+  smallThumb,
+  toWatchRow,
+  WATCHES_SHOWN,
+  whereOf,
+} from './tracking-view';
 
 /**
  * The my Encore sections for the page loader, read in-process (no loopback HTTP) and shaped
@@ -14,27 +29,47 @@ export async function loadMyEncore(
   context: Pick<AppLoadContext, 'services'>,
   uid: string,
   now: string,
-): Promise<MyEncoreView> {
+): Promise<MyEncoreView & { names: MyEncoreData['names'] }> {
   const { env, database } = context.services;
-  const origin = env.PUBLIC_ORIGIN;
-  const data = await loadMyEncoreData(database.db, trackingConfig(env), uid, {
-    origin,
-    apiBase: env.PUBLIC_API_BASE_URL,
-  });
-  const rows = data.watches.map(toWatchRow);
-  const upcoming = rows.filter((row) => !isPastWatch(row, now));
   const showAll = new URL(request.url).searchParams.get('watching') === 'all';
+  const data = await loadMyEncoreData(database.db, trackingConfig(env), uid, {
+    origin: env.PUBLIC_ORIGIN,
+    apiBase: env.PUBLIC_API_BASE_URL,
+    now,
+    shown: showAll ? null : WATCHES_SHOWN,
+  });
   return {
-    watches: [
-      ...(showAll ? upcoming : upcoming.slice(0, WATCHES_SHOWN)),
-      ...rows.filter((row) => isPastWatch(row, now)),
-    ],
-    watchCount: rows.length,
+    names: data.names,
+    watches: data.upcoming.map(toWatchRow),
+    past: data.past.map(toPastWatch),
+    watchCount: data.watchCount,
     follows: data.follows.map(toFollowCard),
     alerts: data.alerts,
     preferences: data.preferences,
     feed: data.feed,
     push: data.push,
+  };
+}
+
+const toPastWatch = (watch: PastWatch): PastWatchView => ({
+  id: watch.id,
+  name: watch.name,
+  url: watch.url,
+  when: formatEventDateTime(watch.localDate, watch.localTime),
+});
+
+function toFollowCard(artist: FollowedArtist): FollowCardView {
+  return {
+    id: artist.id,
+    name: artist.name,
+    url: artist.url,
+    thumb: smallThumb(artist.images, 112, ['16_9', '3_2', '4_3'])?.src ?? null,
+    upcoming: artist.upcomingEvents,
+    next: artist.next.map((event) => ({
+      url: event.url,
+      when: formatEventDateTime(event.localDate, event.localTime),
+      where: whereOf(event),
+    })),
   };
 }
 

@@ -1,4 +1,3 @@
-import { getAccountDetails } from '#server/accounts/accounts';
 import { greetingName } from '~/lib/display-name';
 import { guardedUser } from '~/lib/route-middleware.server';
 import { loadMyEncore } from '~/lib/tracking.server';
@@ -8,15 +7,12 @@ import type { Route } from './+types/my-encore';
 export async function loadMyEncorePage(request: Request, context: Route.LoaderArgs['context']) {
   const user = guardedUser(context);
   const now = new Date().toISOString();
-  const [details, tracking] = await Promise.all([
-    getAccountDetails(context.services.database.db, user.uid),
-    loadMyEncore(request, context, user.uid, now),
-  ]);
+  const { names, ...tracking } = await loadMyEncore(request, context, user.uid, now);
   const name =
     greetingName({
-      firstName: details?.firstName,
-      displayName: details?.displayName,
-      email: user.email ?? details?.email,
+      firstName: names?.firstName,
+      displayName: names?.displayName,
+      email: user.email ?? names?.email,
       uid: user.uid,
     }) ?? '';
   const apiBase = context.services.env.PUBLIC_API_BASE_URL;

@@ -315,9 +315,13 @@ export async function evaluateAlerts(db: Db, now = new Date()) {
 
 type AlertRow = typeof alerts.$inferSelect;
 
-function toView(
-  row: Pick<AlertRow, 'id' | 'kind' | 'title' | 'body' | 'url' | 'eventId' | 'attractionId' | 'createdAt' | 'readAt'>,
-): AlertView {
+/** What an alert's view is made of (instants as Date, or as text when read as JSON). */
+export type AlertViewRow = Pick<AlertRow, 'id' | 'kind' | 'title' | 'body' | 'url' | 'eventId' | 'attractionId'> & {
+  createdAt: Date | string;
+  readAt: Date | string | null;
+};
+
+export function toView(row: AlertViewRow): AlertView {
   return {
     id: row.id,
     kind: row.kind,

@@ -147,6 +147,36 @@ export function toRuns(observations: readonly ObservationRow[], category: Ticket
   return runs;
 }
 
+/**
+ * The latest `limit` observations of the event `eventId` (an SQL expression), packed as
+ * 'observed ms,checked ms,min,max;…': one short string to hand over instead of rows (on
+ * PGlite the hand-over and JSON building, not the index scan, are what cost).
+ */
+export const packedObservations = (eventId: SQL, limit: number) => sql`(
+  select string_agg(
+    concat_ws(',', (extract(epoch from o.observed_at) * 1000)::bigint, (extract(epoch from o.checked_at) * 1000)::bigint,
+      coalesce(o.price_min::text, ''), coalesce(o.price_max::text, '')), ';')
+  from (
+    select * from event_observations o where o.event_id = ${eventId}
+    order by o.observed_at desc, o.id desc limit ${limit}
+  ) o
+)`;
+
+export function unpackObservations(eventId: string, packed: string, currency: string | null): ObservationRow[] {
+  const number = (value: string | undefined) => (value === undefined || value === '' ? null : Number(value));
+  return packed.split(';').map((entry) => {
+    const [observed, checked, min, max] = entry.split(',');
+    return {
+      event_id: eventId,
+      observed_at: new Date(Number(observed)),
+      checked_at: new Date(Number(checked)),
+      price_min: number(min),
+      price_max: number(max),
+      currency,
+    };
+  });
+}
+
 /** The latest `limit` observations of each event, for the sparklines of "my Encore". */
 export async function recentObservations(
   db: Db,
@@ -156,21 +186,10 @@ export async function recentObservations(
   const byEvent = new Map<string, ObservationRow[]>();
   if (eventIds.length === 0) return byEvent;
   for (const chunk of chunks([...new Set(eventIds)], 1000)) {
-    // One row per event, its observations packed as 'observed ms,checked ms,min,max;…': a few
-    // hundred short strings to hand over instead of thousands of rows (on PGlite the hand-over
-    // and JSON building, not the index scan, are what cost).
     const found = await rows<{ event_id: string; packed: string | null; currency: string | null }>(
       db,
       sql`
-      select ids.id as event_id, e.currency, (
-        select string_agg(
-          concat_ws(',', (extract(epoch from o.observed_at) * 1000)::bigint, (extract(epoch from o.checked_at) * 1000)::bigint,
-            coalesce(o.price_min::text, ''), coalesce(o.price_max::text, '')), ';')
-        from (
-          select * from event_observations o where o.event_id = ids.id
-          order by o.observed_at desc, o.id desc limit ${limit}
-        ) o
-      ) as packed
+      select ids.id as event_id, e.currency, ${packedObservations(sql`ids.id`, limit)} as packed
       from unnest(${sql.raw('array[')}${sql.join(
         chunk.map((id) => sql`${id}`),
         sql`, `,
@@ -179,22 +198,7 @@ export async function recentObservations(
     `,
     );
     for (const row of found) {
-      if (!row.packed) continue;
-      byEvent.set(
-        row.event_id,
-        row.packed.split(';').map((entry) => {
-          const [observed, checked, min, max] = entry.split(',');
-          const number = (value: string | undefined) => (value === undefined || value === '' ? null : Number(value));
-          return {
-            event_id: row.event_id,
-            observed_at: new Date(Number(observed)),
-            checked_at: new Date(Number(checked)),
-            price_min: number(min),
-            price_max: number(max),
-            currency: row.currency,
-          };
-        }),
-      );
+      if (row.packed) byEvent.set(row.event_id, unpackObservations(row.event_id, row.packed, row.currency));
     }
   }
   return byEvent;

@@ -1,12 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULTS, type TicketCategory } from '#contracts/enums';
-import { TRACKING_LIMITS, type WatchInput, type WatchView } from '#contracts/tracking';
+import { type StatusChange, TRACKING_LIMITS, type WatchInput, type WatchView } from '#contracts/tracking';
 import type { Db } from '../db/client.ts';
 import { onboardingAnswers } from '../db/schema.ts';
 import { watches } from '../db/schema-tracking.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { type EventSummaryRow, eventSummaryColumns, toEventSummary } from './event-summary.ts';
-import { changesSince, recentObservations, recordPriceObservations, toRuns } from './observations.ts';
+import {
+  changesSince,
+  type ObservationRow,
+  recentObservations,
+  recordPriceObservations,
+  toRuns,
+} from './observations.ts';
 import { priceFor } from './prices.ts';
 import { iso, rows } from './sql.ts';
 
@@ -172,7 +178,7 @@ export async function deleteWatch(db: Db, uid: string, eventId: string): Promise
   return deleted.length > 0;
 }
 
-type WatchRow = EventSummaryRow & {
+export type WatchRow = EventSummaryRow & {
   ticket_category: TicketCategory;
   target_price: number | null;
   baseline_price_min: number | null;
@@ -180,6 +186,11 @@ type WatchRow = EventSummaryRow & {
   baseline_currency: string | null;
   created_at: Date | string;
 };
+
+/** A watch row's columns over `watches w`, `events e` and `venues v` (left joined). */
+export const watchColumns = sql`${eventSummaryColumns}, w.ticket_category, w.target_price::float8 as target_price,
+  w.baseline_price_min::float8 as baseline_price_min, w.baseline_price_max::float8 as baseline_price_max,
+  w.baseline_currency, w.created_at`;
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 
@@ -193,9 +204,7 @@ export async function listWatches(
   const found = await rows<WatchRow>(
     db,
     sql`
-    select ${eventSummaryColumns}, w.ticket_category, w.target_price::float8 as target_price,
-      w.baseline_price_min::float8 as baseline_price_min, w.baseline_price_max::float8 as baseline_price_max,
-      w.baseline_currency, w.created_at
+    select ${watchColumns}
     from watches w
     join events e on e.id = w.event_id
     left join venues v on v.id = e.venue_id
@@ -209,29 +218,41 @@ export async function listWatches(
     history.historyLimit > 0 ? recentObservations(db, ids, history.historyLimit) : new Map(),
     changesSince(db, new Map(found.map((row) => [row.event_id, iso(row.created_at)]))),
   ]);
-  return found.map((row) => {
-    const category = row.ticket_category;
-    const currency = row.currency ?? 'USD';
-    const currentPrice = priceFor(category, { min: row.price_min, max: row.price_max, currency });
-    const priceAtWatch = priceFor(category, {
-      min: row.baseline_price_min,
-      max: row.baseline_price_max,
-      currency: row.baseline_currency,
-    });
-    return {
-      event: toEventSummary(row),
-      ticketCategory: category,
-      targetPrice: row.target_price,
-      currency,
-      currentPrice,
-      priceAtWatch,
-      change: currentPrice !== null && priceAtWatch !== null ? cents(currentPrice - priceAtWatch) : null,
-      atOrBelowTarget: row.target_price !== null && currentPrice !== null && currentPrice <= row.target_price,
-      watchedAt: iso(row.created_at),
+  return found.map((row) =>
+    toWatchView(row, {
+      observations: observations.get(row.event_id) ?? [],
       statusChanges: changes.get(row.event_id) ?? [],
-      history: toRuns(observations.get(row.event_id) ?? [], category, history.maxGapMs),
-    };
+      maxGapMs: history.maxGapMs,
+    }),
+  );
+}
+
+/** A watch as the API and my Encore show it, from its row, its recent observations and its changes. */
+export function toWatchView(
+  row: WatchRow,
+  found: { observations: readonly ObservationRow[]; statusChanges: StatusChange[]; maxGapMs: number },
+): WatchView {
+  const category = row.ticket_category;
+  const currency = row.currency ?? 'USD';
+  const currentPrice = priceFor(category, { min: row.price_min, max: row.price_max, currency });
+  const priceAtWatch = priceFor(category, {
+    min: row.baseline_price_min,
+    max: row.baseline_price_max,
+    currency: row.baseline_currency,
   });
+  return {
+    event: toEventSummary(row),
+    ticketCategory: category,
+    targetPrice: row.target_price,
+    currency,
+    currentPrice,
+    priceAtWatch,
+    change: currentPrice !== null && priceAtWatch !== null ? cents(currentPrice - priceAtWatch) : null,
+    atOrBelowTarget: row.target_price !== null && currentPrice !== null && currentPrice <= row.target_price,
+    watchedAt: iso(row.created_at),
+    statusChanges: found.statusChanges,
+    history: toRuns(found.observations, category, found.maxGapMs),
+  };
 }
 
 /** Which of these events the fan watches (for Watch buttons on lists). */

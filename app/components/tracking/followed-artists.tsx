@@ -184,27 +184,15 @@ export function FollowedArtists({
       ) : (
         <ul className="mt-3 grid gap-3 sm:grid-cols-2">
           {follows.map((artist) => (
-            <li
-              key={artist.id}
-              data-testid="follow"
-              className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
-            >
-              <div className="flex items-center gap-3">
+            <li key={artist.id} data-testid="follow" className="tracked-card follow-card">
+              <div>
                 {artist.thumb ? (
-                  <img
-                    src={artist.thumb.src}
-                    width={56}
-                    height={56}
-                    alt=""
-                    loading="lazy"
-                    decoding="async"
-                    className="h-14 w-14 rounded-full object-cover"
-                  />
+                  <img src={artist.thumb} width={56} height={56} alt="" loading="lazy" decoding="async" />
                 ) : (
-                  <div aria-hidden="true" className="h-14 w-14 rounded-full bg-brand-100" />
+                  <div aria-hidden="true" className="no-picture" />
                 )}
                 <div className="min-w-0 flex-1">
-                  <Link to={artist.url} className="font-semibold text-ink hover:text-brand-700">
+                  <Link to={artist.url} className="artist">
                     {artist.name}
                   </Link>
                   <p className="text-xs text-slate-500">{artist.upcoming} upcoming in all</p>
@@ -213,7 +201,7 @@ export function FollowedArtists({
                   type="button"
                   onClick={() => void submit({ intent: 'unfollow', attractionId: artist.id })}
                   aria-label={`Unfollow ${artist.name}`}
-                  className="text-sm font-medium text-slate-600 underline"
+                  className="tracked-action"
                 >
                   Unfollow
                 </button>
@@ -221,13 +209,11 @@ export function FollowedArtists({
               {artist.next.length === 0 ? (
                 <p className="text-sm text-slate-500">No upcoming dates {nearLabel(preferences)}.</p>
               ) : (
-                <ul className="text-sm">
+                <ul className="next-dates">
                   {artist.next.map((event) => (
-                    <li key={event.id} className="flex flex-wrap gap-x-2">
-                      <Link to={event.url} className="font-medium text-brand-700 hover:underline">
-                        {event.when}
-                      </Link>
-                      <span className="text-slate-600">{event.where}</span>
+                    <li key={event.url}>
+                      <Link to={event.url}>{event.when}</Link>
+                      <span>{event.where}</span>
                     </li>
                   ))}
                 </ul>

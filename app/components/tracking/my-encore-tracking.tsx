@@ -19,10 +19,11 @@ export function MyEncoreTracking({ data: loaded, now, apiBase }: { data: MyEncor
       .filter((f) => ['unwatch', 'unfollow'].includes(String(f.formData?.get('intent'))))
       .map((f) => String(f.formData?.get('eventId') ?? f.formData?.get('attractionId'))),
   );
-  const watchCount = loaded.watchCount - loaded.watches.filter((w) => leaving.has(w.id)).length;
+  const watchCount = loaded.watchCount - [...loaded.watches, ...loaded.past].filter((w) => leaving.has(w.id)).length;
   const data = {
     ...loaded,
     watches: loaded.watches.filter((w) => !leaving.has(w.id)),
+    past: loaded.past.filter((w) => !leaving.has(w.id)),
     follows: loaded.follows.filter((f) => !leaving.has(f.id)),
   };
   return (
@@ -44,7 +45,7 @@ export function MyEncoreTracking({ data: loaded, now, apiBase }: { data: MyEncor
         ))}
       </nav>
       <AlertsInbox page={data.alerts} now={now} />
-      <WatchedEvents watches={data.watches} count={watchCount} now={now} apiBase={apiBase} />
+      <WatchedEvents upcoming={data.watches} past={data.past} count={watchCount} apiBase={apiBase} />
       <FollowedArtists follows={data.follows} preferences={data.preferences} apiBase={apiBase} />
       <section aria-label="Calendar and notifications" className="grid gap-3 md:grid-cols-2">
         <CalendarFeedSettings feed={data.feed} />

@@ -142,8 +142,10 @@ export function PriceChart({
             height={height}
             className="block max-w-full overflow-visible"
           >
-            <line x1={pad} x2={width - pad} y1={pad} y2={pad} className="stroke-slate-200" />
-            <line x1={pad} x2={width - pad} y1={height - pad} y2={height - pad} className="stroke-slate-200" />
+            <path
+              d={`M${pad} ${pad}H${width - pad}M${pad} ${height - pad}H${width - pad}`}
+              className="stroke-slate-200"
+            />
             {showTarget && (
               <line
                 x1={pad}
@@ -154,9 +156,13 @@ export function PriceChart({
                 strokeDasharray="4 3"
               />
             )}
-            {spark.runs.map((run) => (
-              <path key={run.to} d={stepPath(run, scale)} fill="none" className="stroke-brand-600" strokeWidth={2} />
-            ))}
+            {/* Every run in one path: each starts with its own move, so the gaps stay empty. */}
+            <path
+              d={spark.runs.map((run) => stepPath(run, scale)).join('')}
+              fill="none"
+              className="stroke-brand-600"
+              strokeWidth={2}
+            />
             {point && (
               <g data-testid="price-chart-marker">
                 <line

@@ -4,7 +4,7 @@ import { TICKET_CATEGORIES, type TicketCategory } from '#contracts/enum-values';
 import { TICKET_CATEGORY_LABELS } from '~/lib/filters';
 import { formatPrice } from '~/lib/format';
 import { eventStatus } from '~/lib/status';
-import { isPastWatch, type WatchRowView } from '~/lib/tracking-view';
+import type { PastWatchView, WatchRowView } from '~/lib/tracking-view';
 import { StatusBadge } from '../ui/status-badge';
 import { PriceChart } from './price-chart';
 import { useTrackingAction } from './use-tracking';
@@ -108,15 +108,11 @@ function WatchRow({ watch, apiBase }: { watch: WatchRowView; apiBase: string }) 
   }, []);
 
   return (
-    <li
-      id={`watch-${watch.id}`}
-      data-testid="watch"
-      className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4"
-    >
+    <li id={`watch-${watch.id}`} data-testid="watch" className="tracked-card scroll-mt-24">
       <div className="flex flex-wrap gap-4">
         {watch.thumb ? (
           <img
-            src={watch.thumb.src}
+            src={watch.thumb}
             width={96}
             height={72}
             alt=""
@@ -164,32 +160,24 @@ function WatchRow({ watch, apiBase }: { watch: WatchRowView; apiBase: string }) 
       {editing ? (
         <AlertEditor watch={watch} onClose={() => setEditing(false)} onSaved={onSaved} />
       ) : (
-        <div className="mt-3 flex flex-wrap items-center gap-4 text-sm">
+        <div className="watch-actions">
           <button
             type="button"
             onClick={() => {
               setEditing(true);
               setSaved(false);
             }}
-            className="font-medium text-brand-700 underline"
+            className="edit"
             aria-label={`Edit the price alert for ${watch.name}`}
           >
             Edit alert
           </button>
           {watch.hasDate && (
-            <a
-              href={`${apiBase}/calendar/events/${encodeURIComponent(watch.id)}.ics`}
-              download
-              className="font-medium text-brand-700 underline"
-            >
+            <a href={`${apiBase}/calendar/events/${encodeURIComponent(watch.id)}.ics`} download>
               Add to calendar (.ics)
             </a>
           )}
-          <button
-            type="button"
-            onClick={() => void submit({ intent: 'unwatch', eventId: watch.id })}
-            className="font-medium text-slate-600 underline"
-          >
+          <button type="button" onClick={() => void submit({ intent: 'unwatch', eventId: watch.id })} className="stop">
             Stop watching
           </button>
           <span role="status" className="text-emerald-700">
@@ -206,19 +194,17 @@ function WatchRow({ watch, apiBase }: { watch: WatchRowView; apiBase: string }) 
  * all of them), then the ones already past. `count` is every watched event, shown or not.
  */
 export function WatchedEvents({
-  watches,
+  upcoming,
+  past,
   count,
-  now,
   apiBase,
 }: {
-  watches: WatchRowView[];
+  upcoming: WatchRowView[];
+  past: PastWatchView[];
   count: number;
-  now: string;
   apiBase: string;
 }) {
-  const past = watches.filter((w) => isPastWatch(w, now));
-  const upcoming = watches.filter((w) => !isPastWatch(w, now));
-  const hidden = count - watches.length;
+  const hidden = count - upcoming.length - past.length;
   return (
     <section id="watching" aria-labelledby="watching-title" className="scroll-mt-24">
       <h2 id="watching-title" className="text-xl font-semibold text-ink">
