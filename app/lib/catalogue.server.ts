@@ -79,8 +79,9 @@ export function originOf(context: AppLoadContext): string {
 }
 
 /**
- * How pages read the catalogue: events' line-ups come from the search snapshot, not from a
- * statement of their own (ADR 0034). A page's catalogue data is already shared for up to a
- * TTL (page-data.server.ts, ADR 0028); the snapshot's line-ups are at most seconds old.
+ * How pages read the catalogue: events' line-ups and artists' lists of events come from the
+ * search snapshot, not from statements of their own (ADR 0034, 0041). A page's catalogue data
+ * is already shared for up to a TTL (page-data.server.ts, ADR 0028); the snapshot is at most
+ * seconds old.
  */
-export const PAGE_READS = { snapshotLineUps: true } as const satisfies ReadOptions;
+export const PAGE_READS = { fromSnapshot: true } as const satisfies ReadOptions;

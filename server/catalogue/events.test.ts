@@ -116,6 +116,35 @@ describe("an artist's events", () => {
     expect(window.page.totalElements).toBe(4);
   });
 
+  it('reads the same pages and totals from the search snapshot as pages do (PAGE_READS)', async () => {
+    const iso = (days: number) =>
+      daysFromNow(days)
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z');
+    const queries: EventsQuery[] = [
+      { sort: 'date,asc', size: 20 },
+      { sort: 'date,asc', size: 10, page: 2 },
+      { sort: 'date,desc', size: 10 },
+      { sort: 'name,asc', size: 10, page: 1 },
+      { sort: 'date,asc', startDateTime: iso(0), endDateTime: iso(10) },
+      { sort: 'date,asc', latitude: 40.75, longitude: -73.99, radius: 50, unit: 'miles' },
+      { sort: 'date,asc', city: ['Phoenix'], countryCode: 'US' },
+      { sort: 'date,asc', page: 9, size: 10 },
+    ];
+    for (const query of queries) {
+      const asked = { ...query, attractionId: [artistId] };
+      const fromDatabase = await listEvents(database.db, asked);
+      const fromSnapshot = await listEvents(database.db, asked, { fromSnapshot: true });
+      expect(fromSnapshot._embedded.events.map((e) => e.id), JSON.stringify(query)).toEqual(
+        fromDatabase._embedded.events.map((e) => e.id),
+      );
+      expect(fromSnapshot.page, JSON.stringify(query)).toEqual(fromDatabase.page);
+    }
+    // An artist the snapshot has not heard of yet is asked of the database.
+    const unknown = await listEvents(database.db, { attractionId: ['K-not-yet'], sort: 'date,asc' }, { fromSnapshot: true });
+    expect(unknown.page.totalElements).toBe(0);
+  });
+
   it('reads the same events without the count', async () => {
     const query: EventsQuery = { attractionId: [artistId], sort: 'date,asc', size: 7 };
     const listed = await listEvents(database.db, query);

@@ -42,10 +42,11 @@ export type ReadOptions = {
   /** "Now" for upcoming filters and counts; tests pin it. */
   now?: Date;
   /**
-   * Events' line-ups from the search snapshot (search.ts snapshotLineUps) instead of a
-   * statement: for pages, whose catalogue data may be a few seconds old anyway (ADR 0034).
+   * For pages, whose catalogue data may be a few seconds old anyway (ADR 0034, 0041): events'
+   * line-ups (answer.ts snapshotLineUps) and which events an artist list holds, in date or
+   * name order, from the search snapshot instead of statements. The API asks the database.
    */
-  snapshotLineUps?: boolean;
+  fromSnapshot?: boolean;
 };
 
 function orderBy(query: EventsQuery, q: TextQuery | undefined, geo: Geo | undefined): SQL {
@@ -117,13 +118,16 @@ const COMPLETE_BELOW = 100;
 type PageIds = { picked: Picked; total?: number };
 
 /** A list query as its statements read it, parsed once per request: keyword and filters. */
-type ListRequest = { query: EventsQuery; q: TextQuery | undefined; filters: EventFilter[] };
+type ListRequest = { query: EventsQuery; q: TextQuery | undefined; filters: EventFilter[]; fromSnapshot: boolean };
 
-const listRequest = (query: EventsQuery, now: Date): ListRequest => ({
+const listRequest = (query: EventsQuery, options: ReadOptions): ListRequest => ({
   query,
   q: textQuery(query.keyword),
-  filters: eventFilters(query, now),
+  filters: eventFilters(query, options.now ?? new Date()),
+  fromSnapshot: !!options.fromSnapshot,
 });
+
+const SNAPSHOT_SORTS: ReadonlySet<EventsQuery['sort']> = new Set<SnapshotSort>(['date,asc', 'date,desc', 'name,asc']);
 
 /**
  * The ids on one page of a list, and its total when the statement that found them knew it
@@ -152,6 +156,15 @@ async function pageIds(db: Queryable, request: ListRequest, { count }: { count: 
   };
 
   if (!q && query.attractionId?.length) {
+    if (request.fromSnapshot && SNAPSHOT_SORTS.has(sort)) {
+      // A page's artist list: the snapshot holds each artist's events and the filters' columns.
+      const index = await searchIndexFor(db);
+      const every = index.attractionEventIds(query.attractionId, request.filters);
+      if (every) {
+        const sorted = sortedBy(sort as SnapshotSort, every, index);
+        return { picked: pickedIds(sorted.slice(page * size, (page + 1) * size)), total: every.length };
+      }
+    }
     // Columns orderBy() may read, under the alias it expects.
     const { ids, n } = await read(sql`with scoped as materialized (
         select e.id, e.starts_at, e.search_text, e.popularity, e.latitude, e.longitude from events e
@@ -237,7 +250,7 @@ async function countEvents(db: Queryable, { q, filters: parsed }: ListRequest): 
 const hydration = (db: Queryable, query: EventsQuery, options: ReadOptions): HydrateOptions => ({
   geo: geoOf(query),
   ticketCategory: query.ticketCategory ?? DEFAULTS.ticketCategory,
-  ...(options.snapshotLineUps ? { lineUps: (ids: string[]) => snapshotLineUps(db, ids) } : {}),
+  ...(options.fromSnapshot ? { lineUps: (ids: string[]) => snapshotLineUps(db, ids) } : {}),
 });
 
 /**
@@ -248,7 +261,7 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
   const now = options.now ?? new Date();
   const page = query.page ?? 0;
   const size = query.size ?? DEFAULTS.pageSize;
-  const found = await pageIds(db, listRequest(query, now), { count: true });
+  const found = await pageIds(db, listRequest(query, { ...options, now }), { count: true });
   const events = await loadEvents(db, found.picked, hydration(db, query, options));
   const counted = found.total ?? 0;
   const capped = counted > COUNT_CAP;
@@ -275,7 +288,7 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
  * of events and no total (the home page, an event's other dates).
  */
 export async function listEventsOnly(db: Queryable, query: EventsQuery, options: ReadOptions = {}): Promise<Event[]> {
-  const found = await pageIds(db, listRequest(query, options.now ?? new Date()), { count: false });
+  const found = await pageIds(db, listRequest(query, options), { count: false });
   return loadEvents(db, found.picked, hydration(db, query, options));
 }
 
@@ -289,7 +302,7 @@ export async function listEventHeadliners(
   query: EventsQuery,
   options: ReadOptions = {},
 ): Promise<{ id: string; headliner: string | null }[]> {
-  const found = await pageIds(db, listRequest(query, options.now ?? new Date()), { count: false });
+  const found = await pageIds(db, listRequest(query, options), { count: false });
   return rows<{ id: string; headliner: string | null }>(
     db,
     sql`with picked as (${found.picked})

@@ -282,6 +282,22 @@ export class SearchIndex {
       .map((rank) => this.events.ids[rank]!);
   }
 
+  /**
+   * Every event of these attractions that the filters keep (an artist list on a page,
+   * events.ts), unordered; undefined when one of them is not in this snapshot (a sync has just
+   * added it), so the list asks the database.
+   */
+  attractionEventIds(attractionIds: readonly string[], filters: readonly EventFilter[]): string[] | undefined {
+    const accept = keepsAll(filters, this.filtering);
+    const found = new Set<number>();
+    for (const id of attractionIds) {
+      const rank = this.attractionRank.get(id);
+      if (rank === undefined) return undefined;
+      for (const event of this.attractionEvents.of(rank)) if (accept(event)) found.add(event);
+    }
+    return [...found].map((rank) => this.events.ids[rank]!);
+  }
+
   /** Close spellings of what was typed, most alike first (close-spellings.ts, ADR 0031). */
   closeSpellings(q: TextQuery, threshold: number): TextQuery[] {
     const tables = [this.attractionText, this.eventText, this.venueText];
