@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { TICKET_CATEGORIES, type TicketCategory } from '#contracts/enum-values';
-import { getEvent, listEventsOnly } from '#server/catalogue/index';
+import { getEventAndHeadlinerDates } from '#server/catalogue/index';
 import { eventsQuery, originOf, PAGE_READS } from '~/lib/catalogue.server';
 import {
   eventVenue,
@@ -37,19 +37,17 @@ export async function loadEventPage({ request, params, context }: Route.LoaderAr
   const ticketCategory = TICKET_CATEGORIES.includes(requested as TicketCategory)
     ? (requested as TicketCategory)
     : 'cheapest';
-  const event = await getEvent(db, params.id, { ...PAGE_READS, ticketCategory });
+  const { event, headlinerDates: others } = await getEventAndHeadlinerDates(
+    db,
+    params.id,
+    eventsQuery({ sort: 'date,asc', size: OTHER_DATES + 1, ticketCategory }),
+    PAGE_READS,
+  );
   if (!event) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
   const path = eventPath(event);
   if (params.eventSlug !== slugify(event.name)) throw redirect(`${path}${url.search}`, 301);
 
   const headliner = event._embedded.attractions[0];
-  const others = headliner
-    ? await listEventsOnly(
-        db,
-        eventsQuery({ attractionId: [headliner.id], sort: 'date,asc', size: OTHER_DATES + 1, ticketCategory }),
-        PAGE_READS,
-      )
-    : undefined;
   const origin = originOf(context);
   const venue = eventVenue(event);
   const start = event.dates.start;

@@ -4,7 +4,7 @@ import type { EventsQuery } from '#contracts/catalogue';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase } from '../testing/test-db.ts';
 import { conditionsOf, eventFilters } from './event-filters.ts';
-import { listEvents, listEventsOnly } from './events.ts';
+import { getEventAndHeadlinerDates, listEvents, listEventsOnly } from './events.ts';
 import { eventKeywordCondition, relevance, rows, textQuery, whereOf } from './queries.ts';
 import { daysFromNow, insertAttraction, insertEvent, insertVenue } from './testing/fixtures.ts';
 
@@ -135,14 +135,43 @@ describe("an artist's events", () => {
       const asked = { ...query, attractionId: [artistId] };
       const fromDatabase = await listEvents(database.db, asked);
       const fromSnapshot = await listEvents(database.db, asked, { fromSnapshot: true });
-      expect(fromSnapshot._embedded.events.map((e) => e.id), JSON.stringify(query)).toEqual(
-        fromDatabase._embedded.events.map((e) => e.id),
-      );
+      expect(
+        fromSnapshot._embedded.events.map((e) => e.id),
+        JSON.stringify(query),
+      ).toEqual(fromDatabase._embedded.events.map((e) => e.id));
       expect(fromSnapshot.page, JSON.stringify(query)).toEqual(fromDatabase.page);
     }
     // An artist the snapshot has not heard of yet is asked of the database.
-    const unknown = await listEvents(database.db, { attractionId: ['K-not-yet'], sort: 'date,asc' }, { fromSnapshot: true });
+    const unknown = await listEvents(
+      database.db,
+      { attractionId: ['K-not-yet'], sort: 'date,asc' },
+      { fromSnapshot: true },
+    );
     expect(unknown.page.totalElements).toBe(0);
+  });
+
+  it("reads an event page's event and its headliner's dates alike from the snapshot and the database", async () => {
+    for (const id of ['T03', 'SEA', 'TBA0', 'OLD1', 'G7', 'missing']) {
+      const dates: EventsQuery = { sort: 'date,asc', size: 7, ticketCategory: 'front_row' };
+      const fromDatabase = await getEventAndHeadlinerDates(database.db, id, dates);
+      const fromSnapshot = await getEventAndHeadlinerDates(database.db, id, dates, { fromSnapshot: true });
+      expect(fromSnapshot.event?.id, id).toBe(fromDatabase.event?.id);
+      expect(fromSnapshot.event?.ticketPrice, id).toEqual(fromDatabase.event?.ticketPrice);
+      expect(
+        fromSnapshot.headlinerDates?.map((e) => e.id),
+        id,
+      ).toEqual(fromDatabase.headlinerDates?.map((e) => e.id));
+    }
+    const tour = await getEventAndHeadlinerDates(
+      database.db,
+      'T03',
+      { sort: 'date,asc', size: 3 },
+      { fromSnapshot: true },
+    );
+    expect(tour.headlinerDates?.map((e) => e.id)).toEqual(['T00', 'SEA', 'T01']);
+    expect(
+      (await getEventAndHeadlinerDates(database.db, 'G7', {}, { fromSnapshot: true })).headlinerDates,
+    ).toBeUndefined();
   });
 
   it('reads the same events without the count', async () => {

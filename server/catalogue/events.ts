@@ -336,6 +336,48 @@ export async function getEvent(
   return event ?? null;
 }
 
+/**
+ * An event page's reads: the event, and a page of its headliner's dates (`dates`, a GET
+ * /events query without the artist; undefined without a headliner). From the snapshot
+ * (`fromSnapshot`), which knows the line-up and the dates, both come in one statement.
+ */
+export async function getEventAndHeadlinerDates(
+  db: Queryable,
+  id: string,
+  dates: EventsQuery,
+  options: ReadOptions = {},
+): Promise<{ event: Event | null; headlinerDates?: Event[] }> {
+  const index = options.fromSnapshot ? await searchIndexFor(db) : undefined;
+  const headliner = index?.lineUp(id)[0];
+  const sort = dates.sort ?? DEFAULTS.sort;
+  const query = { ...dates, attractionId: headliner ? [headliner] : undefined };
+  const every =
+    index && headliner && SNAPSHOT_SORTS.has(sort)
+      ? index.attractionEventIds([headliner], eventFilters(query, options.now ?? new Date()))
+      : undefined;
+  if (!index || !every) {
+    // Not in the snapshot yet (a sync has just added it), or without a headliner: as the API reads it.
+    const event = await getEvent(db, id, { ...options, ticketCategory: dates.ticketCategory });
+    const first = event?._embedded.attractions[0];
+    if (!event || !first) return { event };
+    return { event, headlinerDates: await listEventsOnly(db, { ...dates, attractionId: [first.id] }, options) };
+  }
+  const page = dates.page ?? 0;
+  const size = dates.size ?? DEFAULTS.pageSize;
+  const ids = sortedBy(sort as SnapshotSort, every, index).slice(page * size, (page + 1) * size);
+  const read = await loadEvents(
+    db,
+    pickedIds([id, ...ids.filter((other) => other !== id)]),
+    hydration(db, query, options),
+  );
+  const event = read[0]?.id === id ? read[0] : null;
+  const byId = new Map(read.map((e) => [e.id, e]));
+  return {
+    event,
+    headlinerDates: ids.map((other) => byId.get(other)).filter((e): e is Event => !!e),
+  };
+}
+
 /** GET /events/{id}/images: Discovery's event images answer. */
 export async function getEventImages(db: Queryable, id: string): Promise<EventImages | null> {
   const [row] = await rows<{ id: string; images: CatalogueImage[] }>(

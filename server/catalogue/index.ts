@@ -6,6 +6,7 @@ export {
   eventsByIds,
   getAttraction,
   getEvent,
+  getEventAndHeadlinerDates,
   getEventImages,
   getVenue,
   listEventHeadliners,
