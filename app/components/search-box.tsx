@@ -231,6 +231,7 @@ export function SearchBox({
           autoComplete="off"
           spellCheck={false}
           role="combobox"
+          data-opens="search-panel"
           aria-autocomplete="list"
           aria-expanded={open}
           aria-controls={open && count ? listboxId : undefined}

@@ -1,7 +1,6 @@
 import {
   type ComponentType,
   lazy,
-  type ReactNode,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -11,6 +10,7 @@ import {
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { useRouteLoaderData } from 'react-router';
 import { useSignedIn } from '~/lib/auth/account-store';
+import { OPENS, type Opens } from './part-code';
 import { bridge, useRouterContexts } from './router-internals';
 
 /**
@@ -28,15 +28,20 @@ import { bridge, useRouterContexts } from './router-internals';
  * like any component (the route's clientLoader has loaded their code with the data).
  *
  * Once the page is idle after its load event, the code of every part on it is fetched,
- * without hydrating anything; the code a part's first use opens (a popup, the sign-in dialog)
- * is fetched with it on the first intent, in parallel (ADR 0029): on a slow link the first
- * tap no longer waits for one round trip after another. A press before the code is there is
- * shown at once: the pressed control is marked busy (aria-busy) until its part takes it over.
+ * without hydrating anything (ADR 0029). The code a part's first use opens (a popup, the
+ * sign-in dialog) is fetched on the first intent: what the control under it opens (its
+ * `data-opens`) with the part's own code, in parallel; the rest of the part's list, and the
+ * page's idle work, only once those have arrived (ADR 0039). On a slow link the press waits
+ * for one round trip that nothing else shares. A press before the code is there is shown at
+ * once: the pressed control is marked busy (aria-busy) until its part takes it over.
  */
 export type OnUse<P> = {
   name: string;
-  /** Fetches the code (once); resolves with the component. */
-  load(): Promise<ComponentType<P>>;
+  /**
+   * Fetches the code (once); resolves with the component. `opens`: what the control the
+   * visitor is about to use opens, fetched alongside.
+   */
+  load(opens?: string): Promise<ComponentType<P>>;
   component: ComponentType<P> | undefined;
   /** Fetches the part's own code only (once the page is idle): not what its first use opens. */
   prefetch(): Promise<void>;
@@ -49,21 +54,43 @@ export type OnUse<P> = {
 
 const parts = new Map<string, OnUse<never>>();
 
-/** Code a part's first use needs after its own (a popup, a dialog): fetched alongside it. */
-export type Loader = () => Promise<unknown>;
+/** Code being fetched for a press or a pointer on its way: the page's idle work waits for it. */
+const wanted = new Set<Promise<unknown>>();
+function want(loading: Promise<unknown>): Promise<unknown> {
+  const settled = loading.catch(() => undefined);
+  wanted.add(settled);
+  void settled.then(() => wanted.delete(settled));
+  return settled;
+}
+/** Resolves once nothing a visitor asked for is still downloading. */
+async function nothingWanted(): Promise<void> {
+  while (wanted.size) await Promise.all(wanted);
+}
+
+/** Runs `work` (a download the visitor did not ask for) once the code they want is there. */
+export function afterWantedCode(work: () => void): void {
+  void nothingWanted().then(work);
+}
 
 /**
  * `name` marks the part's HTML (data-on-use), so a press is matched to it before React runs.
- * `next` is what its first use will fetch next (a popup, a dialog); it is fetched with the
- * part's code on the first intent, in the same round trip, not when the page is idle.
+ * `next` is what its first use may open (a popup, a dialog): on the first intent, what the
+ * control under the pointer opens (`data-opens`) is fetched with the part's code; the rest once
+ * both have arrived, so it never delays the press. Not when the page is idle (ADR 0029).
  */
 export function onUse<P>(
   name: string,
   importer: () => Promise<{ default: ComponentType<P> }>,
-  next: readonly Loader[] = [],
+  next: readonly Opens[] = [],
 ): OnUse<P> {
   let loading: Promise<ComponentType<P>> | undefined;
   let nextStarted = false;
+  const started = new Set<Opens>();
+  const open = (key: Opens) => {
+    if (started.has(key)) return undefined;
+    started.add(key);
+    return OPENS[key]();
+  };
   const own = () => {
     loading ??= importer().then(
       (module) => (part.component = module.default),
@@ -77,12 +104,18 @@ export function onUse<P>(
   const part: OnUse<P> = {
     name,
     component: undefined,
-    load: () => {
+    load: (opens) => {
+      const pressed = next.find((key) => key === opens);
+      const first = pressed && open(pressed);
+      if (first) want(first);
+      const component = own();
       if (!nextStarted) {
         nextStarted = true;
-        for (const load of next) load().catch(() => undefined);
+        void want(Promise.all([component, first])).then(() => {
+          for (const key of next) open(key)?.catch(() => undefined);
+        });
       }
-      return own();
+      return component;
     },
     prefetch: () => own().then(() => undefined),
     Lazy: lazy(() => part.load().then((component) => ({ default: component }))),
@@ -95,6 +128,11 @@ export function onUse<P>(
 export const IDLE_MARK = 'encore:idle';
 /** Longest wait for an idle moment after the load event before fetching anyway. */
 const IDLE_TIMEOUT_MS = 1_500;
+/**
+ * The idle work never starts before this long after the load event: a visitor who taps the
+ * moment the page looks ready gets the link to themselves (ADR 0039).
+ */
+const AFTER_LOAD_MS = 250;
 
 /**
  * After the load event, at the first idle moment: the code of every part on the page (small:
@@ -113,7 +151,9 @@ export function whenPageIdle(work: () => void): void {
 }
 
 function fetchPartsWhenIdle() {
-  const start = () => {
+  // A press at the load event comes first: the idle work would share its round trip.
+  const start = () => afterWantedCode(fetchParts);
+  const fetchParts = () => {
     performance.mark(IDLE_MARK);
     pageIdle = true;
     for (const work of idleWork.splice(0)) work();
@@ -125,9 +165,11 @@ function fetchPartsWhenIdle() {
         .catch(() => undefined);
   };
   const whenIdle = () =>
-    'requestIdleCallback' in window
-      ? window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS })
-      : setTimeout(start, 200);
+    setTimeout(
+      () =>
+        'requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS }) : start(),
+      AFTER_LOAD_MS,
+    );
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }
@@ -175,8 +217,10 @@ function waiting(event: Event): Island | undefined {
   const island = islandOf(element);
   if (island.hydrated || island.failed) return undefined;
   island.wanted = true;
-  if (island.start) island.start();
-  else part.load().catch(() => undefined); // the page itself is still hydrating
+  const opens = (event.target as Element).closest('[data-opens]')?.getAttribute('data-opens') ?? undefined;
+  // What the control opens first, then the part (a no-op once it is loading).
+  want(part.load(opens));
+  island.start?.(); // without it, the page itself is still hydrating: it starts the part
   return island;
 }
 
