@@ -1,12 +1,4 @@
-import {
-  type ComponentType,
-  lazy,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { type ComponentType, lazy, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { useRouteLoaderData } from 'react-router';
 import { useSignedIn } from '~/lib/auth/account-store';
