@@ -33,13 +33,13 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 /**
  * Code fetched on a first tap, in few files (ADR 0039): a browser opens at most six
  * connections to an HTTP/1.1 origin, so on a slow link every file past the sixth costs one more
- * round trip (2 s on Slow 3G). The page bodies' shared components (search box, filter buttons,
- * cards, Follow and Watch, the filters and their formatting) are one file, and the popups' and dialogs' kit (Radix, its
+ * round trip (2 s on Slow 3G). The discovery pages' bodies and their components (search box,
+ * filter buttons, cards, Follow and Watch, the filters and their formatting) are one file, and the popups' and dialogs' kit (Radix, its
  * focus and scroll locks, the anchored popover) another, the sign-in dialog two (its frame,
  * and its form, which /signin shows alone): a press fetches its part, its popup and these. None of them is first-load code (the bench's manifest count checks it).
  */
 const PAGE_PARTS =
-  /[\\/](app[\\/]components[\\/](search-box|filter-buttons|artist-card|event-card|catalogue-image|error-page|pagination|ticket-category-picker|store-failure|ui[\\/](card-thumbnail|status-badge)|tracking[\\/](follow-button|watch-button|use-tracking|use-tracked))\.tsx?|app[\\/]lib[\\/](tracking-action|use-form-action|status|http|filters|preferences|format|apply-filters)\.ts|contracts[\\/]enum-values\.ts)$/;
+  /[\\/](app[\\/]components[\\/](search-box|filter-buttons|artist-card|event-card|catalogue-image|error-page|pagination|ticket-category-picker|store-failure|ui[\\/](card-thumbnail|status-badge)|tracking[\\/](follow-button|watch-button|use-tracking|use-tracked))\.tsx?|app[\\/]lib[\\/](tracking-action|use-form-action|status|http|filters|preferences|format|apply-filters)\.ts|app[\\/]routes[\\/](home|search|artist|event)-view\.tsx|contracts[\\/]enum-values\.ts)$/;
 /** A signed-out Follow or Watch: the dialog's host and frame, then its form (also /signin's). */
 const SIGN_IN_DIALOG =
   /[\\/]app[\\/](components[\\/]auth[\\/](auth-runtime|sign-in-dialog)\.tsx|lib[\\/]auth[\\/]onboarding\.ts)$/;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Form, useLocation, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { waitedOn } from './hydration';
 import type { Suggestions } from './search-panel';
 
 const EMPTY_SUGGESTIONS: Suggestions = { artists: [], events: [] };
@@ -84,7 +85,10 @@ export function SearchBox({
       setLoading(true);
       let found: Suggestions | null;
       try {
-        found = await (await loadPanel()).suggest(keyword, controller.signal);
+        // Waited on: code nobody asked for is not fetched alongside (components/hydration/).
+        const suggesting = loadPanel().then((panel) => panel.suggest(keyword, controller.signal));
+        waitedOn(suggesting);
+        found = await suggesting;
       } catch {
         found = null;
       }
@@ -107,11 +111,15 @@ export function SearchBox({
 
   useEffect(() => () => cancel(), [cancel]);
 
-  // The box is server-rendered and hydrated a moment later: keep what was typed meanwhile.
+  // The box is server-rendered and hydrated a moment later: keep what was typed meanwhile, and
+  // search it at once: the typing was done while the code downloaded, no pause to wait for.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
   useEffect(() => {
     const typed = inputRef.current?.value ?? '';
-    if (typed !== defaultValue) onChange(typed);
+    if (typed === defaultValue) return;
+    setValue(typed);
+    if (typed.trim()) void search(typed.trim());
+    else reset();
   }, []);
 
   // The panel fits between the box and the bottom of the screen; with too little room there

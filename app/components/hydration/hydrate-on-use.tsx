@@ -46,20 +46,29 @@ export type OnUse<P> = {
 
 const parts = new Map<string, OnUse<never>>();
 
-/** Code being fetched for a press or a pointer on its way: the page's idle work waits for it. */
+/**
+ * What a visitor waits on (a part's code and its hydration after a press or a pointer on its
+ * way, the request a press makes): downloads nobody asked for wait until it is done, so on a
+ * slow link they never share its round trip (ADR 0039).
+ */
 const wanted = new Set<Promise<unknown>>();
-function want(loading: Promise<unknown>): Promise<unknown> {
-  const settled = loading.catch(() => undefined);
+
+/**
+ * Marks `work` as waited on by the visitor (see `wanted`) until it settles. Everything marked
+ * settles: downloads and requests fail or time out, a part's hydration ends in its replay, its
+ * failure or its unmount.
+ */
+export function waitedOn(work: Promise<unknown>): void {
+  const settled = work.catch(() => undefined);
   wanted.add(settled);
   void settled.then(() => wanted.delete(settled));
-  return settled;
 }
-/** Resolves once nothing a visitor asked for is still downloading. */
+/** Resolves once nothing a visitor waits on is still under way. */
 async function nothingWanted(): Promise<void> {
   while (wanted.size) await Promise.all(wanted);
 }
 
-/** Runs `work` (a download the visitor did not ask for) once the code they want is there. */
+/** Runs `work` (a download the visitor did not ask for) once nothing they wait on is under way. */
 export function afterWantedCode(work: () => void): void {
   void nothingWanted().then(work);
 }
@@ -97,15 +106,18 @@ export function onUse<P>(
     name,
     component: undefined,
     load: (opens) => {
-      const pressed = next.find((key) => key === opens);
+      // The control says what it opens: the home page's hero search box opens the search panel.
+      const pressed = opens && opens in OPENS ? (opens as Opens) : undefined;
       const first = pressed && open(pressed);
-      if (first) want(first);
+      if (first) waitedOn(first);
       const component = own();
       if (!nextStarted) {
         nextStarted = true;
-        void want(Promise.all([component, first])).then(() => {
-          for (const key of next) open(key)?.catch(() => undefined);
-        });
+        // After the part's code; then after what the visitor waits on (`first` among it).
+        void component.then(
+          () => afterWantedCode(() => next.map((key) => open(key)?.catch(() => undefined))),
+          () => undefined,
+        );
       }
       return component;
     },
@@ -157,11 +169,7 @@ function fetchPartsWhenIdle() {
         .catch(() => undefined);
   };
   const whenIdle = () =>
-    setTimeout(
-      () =>
-        'requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS }) : start(),
-      AFTER_LOAD_MS,
-    );
+    setTimeout(() => (window.requestIdleCallback ?? setTimeout)(start, { timeout: IDLE_TIMEOUT_MS }), AFTER_LOAD_MS);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }
@@ -185,6 +193,8 @@ type Island = {
   hydrated: boolean;
   failed: boolean;
   held: Held[];
+  /** Ends what the visitor waits on: the part hydrated and their press replayed, or given up. */
+  served?: () => void;
   /** Set once the page's React root has mounted the part. */
   start?: () => void;
   render?: (contexts: unknown[], props: object) => void;
@@ -208,10 +218,11 @@ function waiting(event: Event): Island | undefined {
   if (!element || !part) return undefined;
   const island = islandOf(element);
   if (island.hydrated || island.failed) return undefined;
+  if (!island.wanted) waitedOn(new Promise<void>((resolve) => (island.served = resolve)));
   island.wanted = true;
-  const opens = (event.target as Element).closest('[data-opens]')?.getAttribute('data-opens') ?? undefined;
+  const opens = (event.target as Element).closest<HTMLElement>('[data-opens]')?.dataset.opens;
   // What the control opens first, then the part (a no-op once it is loading).
-  want(part.load(opens));
+  waitedOn(part.load(opens));
   island.start?.(); // without it, the page itself is still hydrating: it starts the part
   return island;
 }
@@ -332,6 +343,8 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
             }
             setTimeout(() => {
               for (const held of island.held.splice(0)) held.replay();
+              // After the replays' own effects (a request the press makes is waited on too).
+              setTimeout(() => island.served?.(), 0);
             }, 0);
           };
           island.render = (contexts, props) => root?.render(tree(contexts, props as P));
@@ -342,12 +355,14 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
         () => {
           island.failed = true;
           for (const held of island.held.splice(0)) held.fallback?.();
+          island.served?.();
         },
       );
     };
     // A press while the page itself was still hydrating already asked for it.
     if (island.wanted) island.start();
     return () => {
+      island.served?.();
       island.start = undefined;
       island.render = undefined;
       // Not while React is committing the page that removes this part.

@@ -10,7 +10,8 @@ export const loadDatePopover = () => import('../date-popover');
 export const loadLocationPopover = () => import('../location-popover');
 export const loadSearchSettings = () => import('../search-settings-dialog');
 export const loadSearchPanel = () => import('../search-panel');
-export const loadSignInDialog = () => Promise.all([import('../auth/auth-runtime'), import('../auth/sign-in-dialog')]);
+// The dialog's chunk holds its host (auth-runtime) too (vite.config.ts): one import fetches both.
+export const loadSignInDialog = () => import('../auth/sign-in-dialog');
 export const loadWatchTarget = () => import('../tracking/watch-target-popover');
 
 /**
