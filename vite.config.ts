@@ -39,7 +39,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
  * and its form, which /signin shows alone): a press fetches its part, its popup and these. None of them is first-load code (the bench's manifest count checks it).
  */
 const PAGE_PARTS =
-  /[\\/](app[\\/]components[\\/](search-box|filter-buttons|event-extras[\\/]index|artist-card|event-card|catalogue-image|error-page|pagination|ticket-category-picker|store-failure|ui[\\/](card-thumbnail|status-badge)|tracking[\\/](follow-button|watch-button|event-tracking|use-tracking|use-tracked))\.tsx?|app[\\/]lib[\\/](tracking-action|use-form-action|status|http|filters|preferences|format|apply-filters|suggestions|views|slug|sellers|images|discovery)\.ts|app[\\/]routes[\\/](home|search|artist|event)-view\.tsx|contracts[\\/]enum-values\.ts)$/;
+  /[\\/](app[\\/]components[\\/](search-box|filter-buttons|event-extras[\\/]index|artist-card|event-card|catalogue-image|pagination|ticket-category-picker|store-failure|ui[\\/](card-thumbnail|status-badge)|tracking[\\/](follow-button|watch-button|event-tracking|use-tracking|use-tracked))\.tsx?|app[\\/]lib[\\/](tracking-action|use-form-action|status|http|filters|preferences|format|apply-filters|suggestions|views|slug|sellers|images|discovery)\.ts|app[\\/]routes[\\/](home|search|artist|event)-view\.tsx|contracts[\\/]enum-values\.ts)$/;
 /** A signed-out Follow or Watch: the dialog's host and frame, then its form (also /signin's). */
 const SIGN_IN_DIALOG =
   /[\\/]app[\\/](components[\\/]auth[\\/](auth-runtime|sign-in-dialog)\.tsx|lib[\\/]auth[\\/]onboarding\.ts)$/;

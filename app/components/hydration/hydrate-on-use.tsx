@@ -133,10 +133,10 @@ export const IDLE_MARK = 'encore:idle';
 /** Longest wait for an idle moment after the load event before fetching anyway. */
 const IDLE_TIMEOUT_MS = 1_500;
 /**
- * The idle work never starts before this long after the load event: a visitor who taps the
- * moment the page looks ready gets the link to themselves (ADR 0039).
+ * The idle work waits this long after the page is idle: a visitor who taps the moment the
+ * page looks ready gets the link to themselves (ADR 0039).
  */
-const AFTER_LOAD_MS = 250;
+const AFTER_IDLE_MS = 250;
 
 /**
  * After the load event, at the first idle moment: the code of every part on the page (small:
@@ -155,10 +155,13 @@ export function whenPageIdle(work: () => void): void {
 }
 
 function fetchPartsWhenIdle() {
-  // A press at the load event comes first: the idle work would share its round trip.
-  const start = () => afterWantedCode(fetchParts);
-  const fetchParts = () => {
+  // Marked when the page is idle; its downloads wait a moment more, and for what a press at the
+  // load event asked for, whose round trip they would share.
+  const start = () => {
     performance.mark(IDLE_MARK);
+    setTimeout(() => afterWantedCode(fetchParts), AFTER_IDLE_MS);
+  };
+  const fetchParts = () => {
     pageIdle = true;
     for (const work of idleWork.splice(0)) work();
     const names = new Set([...document.querySelectorAll('[data-on-use]')].map((el) => el.getAttribute('data-on-use')));
@@ -168,8 +171,7 @@ function fetchPartsWhenIdle() {
         ?.prefetch()
         .catch(() => undefined);
   };
-  const whenIdle = () =>
-    setTimeout(() => (window.requestIdleCallback ?? setTimeout)(start, { timeout: IDLE_TIMEOUT_MS }), AFTER_LOAD_MS);
+  const whenIdle = () => (window.requestIdleCallback ?? setTimeout)(start, { timeout: IDLE_TIMEOUT_MS });
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }
