@@ -29,6 +29,24 @@ function buildFile(): Plugin {
  * keeps Rolldown's automatic splitting: route modules, shared components, code loaded on use.
  */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
+
+/**
+ * Code fetched on a first tap, in few files (ADR 0039): a browser opens at most six
+ * connections to an HTTP/1.1 origin, so on a slow link every file past the sixth costs one more
+ * round trip (2 s on Slow 3G). The discovery pages' bodies and their components (search box,
+ * filter buttons, cards, Follow and Watch, the filters and their formatting) are one file, and the popups' and dialogs' kit (Radix, its
+ * focus and scroll locks, the anchored popover) another, the sign-in dialog two (its frame,
+ * and its form, which /signin shows alone): a press fetches its part, its popup and these. None of them is first-load code (the bench's manifest count checks it).
+ */
+const PAGE_PARTS =
+  /[\\/](app[\\/]components[\\/](search-box|filter-buttons|event-extras[\\/]index|artist-card|event-card|catalogue-image|pagination|ticket-category-picker|store-failure|ui[\\/](card-thumbnail|status-badge)|tracking[\\/](follow-button|watch-button|event-tracking|use-tracking|use-tracked))\.tsx?|app[\\/]lib[\\/](tracking-action|use-form-action|status|http|filters|preferences|format|apply-filters|suggestions|views|slug|sellers|images|discovery)\.ts|app[\\/]routes[\\/](home|search|artist|event)-view\.tsx|contracts[\\/]enum-values\.ts)$/;
+/** A signed-out Follow or Watch: the dialog's host and frame, then its form (also /signin's). */
+const SIGN_IN_DIALOG =
+  /[\\/]app[\\/](components[\\/]auth[\\/](auth-runtime|sign-in-dialog)\.tsx|lib[\\/]auth[\\/]onboarding\.ts)$/;
+const AUTH_FORM =
+  /[\\/]app[\\/](components[\\/]auth[\\/](auth-form|use-is-android)\.tsx?|lib[\\/]auth[\\/]redirect\.ts)$/;
+const POPUP_KIT =
+  /([\\/]node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/])|([\\/]app[\\/]components[\\/]anchored-popover\.tsx$)/;
 const ROOT = path.resolve('app/root.tsx');
 
 const shells = new WeakMap<ChunkingContext, Set<string>>();
@@ -80,6 +98,8 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
+          // Required by groups that leave what their modules import to the other chunks.
+          preserveEntrySignatures: 'allow-extension',
           output: {
             codeSplitting: {
               groups: [
@@ -88,7 +108,13 @@ export default defineConfig({
                     FRAMEWORK.test(id) || id.includes('vite/preload-helper') || shellModules(ctx).has(id)
                       ? 'shell'
                       : null,
+                  priority: 2,
                 },
+                // The modules named only, not what they import: React stays in the shell.
+                { name: 'popup-kit', test: POPUP_KIT, priority: 1, includeDependenciesRecursively: false },
+                { name: 'page-parts', test: PAGE_PARTS, includeDependenciesRecursively: false },
+                { name: 'sign-in-dialog', test: SIGN_IN_DIALOG, includeDependenciesRecursively: false },
+                { name: 'auth-form', test: AUTH_FORM, includeDependenciesRecursively: false },
               ],
             },
           },

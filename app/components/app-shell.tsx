@@ -4,7 +4,7 @@ import type { PublicConfig } from '~/lib/auth/config';
 import { startPlatform } from '~/lib/platform';
 import { createPreloadQueue } from '~/lib/preload-queue';
 import { rememberViewport } from '~/lib/viewport';
-import { useDataRouter, whenPageIdle } from './hydration';
+import { afterWantedCode, useDataRouter, whenPageIdle } from './hydration';
 
 const HOUR = 3_600_000;
 const pagePrefetch = () => import('~/lib/page-prefetch');
@@ -79,8 +79,9 @@ export function AppShell() {
     });
     let warmed = false;
     const onIntent = (event: Event) => {
-      // The catalogue pages' clientLoaders need it on the next navigation (ADR 0036).
-      if (!warmed) void pagePrefetch();
+      // The catalogue pages' clientLoaders need it on the next navigation (ADR 0036); after
+      // the code a press waits on (ADR 0039).
+      if (!warmed) afterWantedCode(() => void pagePrefetch());
       warmed = true;
       const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
       if (!link || link.target || link.origin !== window.location.origin) return;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ApplyMode } from '~/lib/apply-filters';
 import type { Filters } from '~/lib/filters';
+import type { Opens } from './hydration';
 
 /**
  * The buttons that open the SPEC §2 popups. Only the buttons ship with the page (their labels
@@ -37,7 +38,7 @@ function makeRoomBelow(button: HTMLElement | null) {
   window.scrollBy({ top: top - Math.max(header, 0) - 16, behavior: 'instant' });
 }
 
-function usePopup(load: () => Promise<unknown>) {
+function usePopup(load: () => Promise<unknown>, opens: Opens) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   const anchor = useRef<HTMLButtonElement>(null);
@@ -46,6 +47,8 @@ function usePopup(load: () => Promise<unknown>) {
     type: 'button' as const,
     'aria-haspopup': 'dialog' as const,
     'aria-expanded': open,
+    // Before the page part is hydrated, a press fetches this popup with the part (hydration/).
+    'data-opens': opens,
     onPointerEnter: () => void load(),
     onFocus: () => void load(),
     onClick: () => {
@@ -75,14 +78,15 @@ type AnchoredPopover = typeof DatePopover | typeof LocationPopover;
 function AnchoredFilterButton({
   icon,
   load,
+  opens,
   Popover,
   label,
   active = false,
   filters,
   mode,
   tone = 'light',
-}: Props & { icon: string; load: () => Promise<unknown>; Popover: AnchoredPopover }) {
-  const popup = usePopup(load);
+}: Props & { icon: string; load: () => Promise<unknown>; opens: Opens; Popover: AnchoredPopover }) {
+  const popup = usePopup(load, opens);
   return (
     <>
       <button {...popup.trigger} className={buttonClass(tone, active)}>
@@ -100,17 +104,17 @@ function AnchoredFilterButton({
 
 /** SPEC §2 date button: 'Dates' or 'MMM d - MMM d'; opens the date popup. */
 export function DateFilterButton(props: Props) {
-  return <AnchoredFilterButton {...props} icon={CALENDAR} load={loadDate} Popover={DatePopover} />;
+  return <AnchoredFilterButton {...props} icon={CALENDAR} load={loadDate} opens="dates" Popover={DatePopover} />;
 }
 
 /** Location button: the chosen city or the located one; opens the location popup. */
 export function LocationFilterButton(props: Props) {
-  return <AnchoredFilterButton {...props} icon={PIN} load={loadLocation} Popover={LocationPopover} />;
+  return <AnchoredFilterButton {...props} icon={PIN} load={loadLocation} opens="location" Popover={LocationPopover} />;
 }
 
 /** Opens the SPEC §2 Search Settings dialog. */
 export function SearchSettingsButton({ label, active = false, filters, mode, tone = 'light' }: Props) {
-  const popup = usePopup(loadSettings);
+  const popup = usePopup(loadSettings, 'search-settings');
   return (
     <>
       <button {...popup.trigger} className={buttonClass(tone, active)}>

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Form, useLocation, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
-import type { Suggestions } from './search-panel';
+import { type Suggestions, searchPageHref, suggest } from '~/lib/suggestions';
+import { waitedOn } from './hydration';
 
 const EMPTY_SUGGESTIONS: Suggestions = { artists: [], events: [] };
 
@@ -56,6 +57,17 @@ export function SearchBox({
   const inputRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLFormElement>(null);
 
+  // From a keystroke to its suggestions, the visitor waits: downloads nobody asked for (other
+  // popups, the page's idle work) wait too (components/hydration/, ADR 0039).
+  const waiting = useRef<(() => void) | undefined>(undefined);
+  const hold = useCallback(() => {
+    if (!waiting.current) waitedOn(new Promise<void>((resolve) => (waiting.current = resolve)));
+  }, []);
+  const release = useCallback(() => {
+    waiting.current?.();
+    waiting.current = undefined;
+  }, []);
+
   const hrefs = results ? [...results.artists, ...results.events].map((item) => item.href) : [];
   const optionId = (index: number) => `${id}-option-${index}`;
 
@@ -69,22 +81,24 @@ export function SearchBox({
 
   const reset = useCallback(() => {
     cancel();
+    release();
     setResults(null);
     setFailed(false);
     setOpen(false);
     setActive(-1);
-  }, [cancel]);
+  }, [cancel, release]);
 
   const search = useCallback(
     async (keyword: string) => {
       cancel();
+      hold();
       const mine = sequence.current;
       const controller = new AbortController();
       inflight.current = controller;
       setLoading(true);
       let found: Suggestions | null;
       try {
-        found = await (await loadPanel()).suggest(keyword, controller.signal);
+        found = await suggest(keyword, controller.signal);
       } catch {
         found = null;
       }
@@ -94,8 +108,9 @@ export function SearchBox({
       setActive(-1);
       setOpen(true);
       setLoading(false);
+      release();
     },
-    [cancel],
+    [cancel, hold, release],
   );
 
   // Leaving the page (a result, a link, the back button) closes the panel.
@@ -105,13 +120,23 @@ export function SearchBox({
     setActive(-1);
   }, [location.pathname, location.search]);
 
-  useEffect(() => () => cancel(), [cancel]);
+  useEffect(
+    () => () => {
+      cancel();
+      release();
+    },
+    [cancel, release],
+  );
 
-  // The box is server-rendered and hydrated a moment later: keep what was typed meanwhile.
+  // The box is server-rendered and hydrated a moment later: keep what was typed meanwhile, and
+  // search it at once: the typing was done while the code downloaded, no pause to wait for.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
   useEffect(() => {
     const typed = inputRef.current?.value ?? '';
-    if (typed !== defaultValue) onChange(typed);
+    if (typed === defaultValue) return;
+    setValue(typed);
+    if (typed.trim()) void search(typed.trim());
+    else reset();
   }, []);
 
   // The panel fits between the box and the bottom of the screen; with too little room there
@@ -150,6 +175,7 @@ export function SearchBox({
       reset();
       return;
     }
+    hold();
     timer.current = setTimeout(() => void search(next.trim()), SEARCH_DEBOUNCE_MS);
   }
 
@@ -201,7 +227,7 @@ export function SearchBox({
         cancel();
         setOpen(false);
         inputRef.current?.blur();
-        void loadPanel().then((panel) => navigate(panel.searchPageHref(keyword)));
+        navigate(searchPageHref(keyword));
       }}
       onBlur={(event) => {
         if (!rootRef.current?.contains(event.relatedTarget as Node | null)) {
@@ -231,6 +257,7 @@ export function SearchBox({
           autoComplete="off"
           spellCheck={false}
           role="combobox"
+          data-opens="search-panel"
           aria-autocomplete="list"
           aria-expanded={open}
           aria-controls={open && count ? listboxId : undefined}

@@ -1,51 +1,15 @@
 import { Link } from 'react-router';
-import { DEFAULTS } from '#contracts/enum-values';
-import { apiUrl } from '~/lib/auth/config';
-import type { DiscoveryAttraction, DiscoveryEvent } from '~/lib/discovery';
-import { eventQuery, searchHref } from '~/lib/filters';
-import { request } from '~/lib/http';
-import { loadFilters } from '~/lib/preferences';
 import { STORE_MESSAGES } from '~/lib/store-errors';
-import { type AttractionCardView, type EventCardView, toAttractionCard, toEventCard } from '~/lib/views';
+import { type Suggestions, searchPageHref } from '~/lib/suggestions';
 import { FetchFailure } from './store-failure';
 import { Badge } from './ui/badge';
 import { CardThumbnail } from './ui/card-thumbnail';
 import { StatusBadge } from './ui/status-badge';
 
 /**
- * The search box's results panel and its data, loaded when the visitor first focuses or types
- * in the box (the box itself ships with every page and stays small).
+ * The search box's results panel, loaded when the visitor first focuses or types in the box
+ * (the box itself stays small; its data: lib/suggestions.ts).
  */
-export type Suggestions = { artists: AttractionCardView[]; events: EventCardView[]; didYouMean?: string };
-
-type SearchResponse = {
-  _embedded?: { attractions?: DiscoveryAttraction[]; events?: DiscoveryEvent[] };
-  didYouMean?: string;
-};
-
-/** 'emmett calloway' → 'Emmett Calloway': the close spelling as a name reads. */
-export const titleCase = (text: string) =>
-  text.replace(/(^|\s)(\p{L})/gu, (_, space, letter) => space + letter.toUpperCase());
-
-/** SPEC §7 GET /events/search: keyword, size 5 and the remembered search params. */
-export async function suggest(keyword: string, signal: AbortSignal): Promise<Suggestions> {
-  const filters = loadFilters();
-  const body = await request<SearchResponse>(apiUrl('/events/search'), {
-    query: { ...eventQuery({ ...filters, keyword, page: 0 }), size: DEFAULTS.searchSize, page: undefined },
-    signal,
-  });
-  return {
-    artists: (body?._embedded?.attractions ?? []).map(toAttractionCard),
-    events: (body?._embedded?.events ?? []).map(toEventCard),
-    ...(body?.didYouMean ? { didYouMean: titleCase(body.didYouMean) } : {}),
-  };
-}
-
-/** The full results page for a keyword, keeping the visitor's place and dates. */
-export function searchPageHref(keyword: string): string {
-  return searchHref({ ...loadFilters(), keyword, page: 0 });
-}
-
 const groupLabel = 'px-4 pt-2 pb-1 text-xs font-bold tracking-wider text-slate-600 uppercase';
 const optionClass = (selected: boolean) =>
   `mx-2 flex items-center gap-3 rounded-xl px-2 py-2 ${selected ? 'bg-brand-50 ring-1 ring-brand-200' : 'hover:bg-slate-50'}`;

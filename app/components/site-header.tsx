@@ -1,7 +1,7 @@
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { NavLink, useLocation, useMatches } from 'react-router';
 import { AccountButton } from './auth/account-button';
-import { HydrateOnUse, loadSearchPanel, onUse } from './hydration';
+import { HydrateOnUse, onUse } from './hydration';
 import { Logo } from './logo';
 import type { SearchBox } from './search-box';
 import { useFanSignedIn } from './tracking/use-fan';
@@ -19,7 +19,7 @@ const UnreadAlertsBadge = lazy(() =>
 const searchBox = onUse<ComponentProps<typeof SearchBox>>(
   'site-search',
   () => import('./search-box').then((module) => ({ default: module.SearchBox })),
-  [loadSearchPanel],
+  ['search-panel'],
 );
 
 const navLinkClass =

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { getAccount } from './auth/account-store';
 import { openAuthDialog } from './auth/dialog-store';
@@ -6,6 +6,13 @@ import { notifyError } from './auth/notify';
 import type { FormFailure } from './form-answer';
 
 const isFailure = (data: { ok: boolean }): data is FormFailure => !data.ok;
+
+/** Set once the sign-in dialog's code is in the page: opening it then shows it at once. */
+let dialogReady = false;
+const loadDialog = () =>
+  import('~/components/auth/sign-in-dialog').then(() => {
+    dialogReady = true;
+  });
 
 /** The session cookie may lag the sign-in that just happened, or have expired while the tab slept. */
 async function syncedSession(): Promise<boolean> {
@@ -35,9 +42,18 @@ export function useFormAction<Data extends { ok: boolean }, Fields extends Recor
     [post, action],
   );
 
+  // A first press on a slow link waits for the sign-in dialog's code: the control is busy
+  // meanwhile (ADR 0039), as for a write under way.
+  const [opening, setOpening] = useState(false);
   const submitAsFan = useCallback(
     (fields: Fields) => {
       if (getAccount().uid) return void submit(fields);
+      if (!dialogReady) {
+        setOpening(true);
+        void loadDialog()
+          .catch(() => undefined)
+          .then(() => setOpening(false));
+      }
       openAuthDialog({
         onSignedIn: () => void syncedSession().then(() => submit(fields)),
       });
@@ -64,5 +80,5 @@ export function useFormAction<Data extends { ok: boolean }, Fields extends Recor
     if (!shown) notifyError(data.error);
   }, [data, state, submit, shows]);
 
-  return { fetcher, submit, submitAsFan, busy: state !== 'idle' };
+  return { fetcher, submit, submitAsFan, busy: state !== 'idle' || opening };
 }

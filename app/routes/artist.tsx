@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { FILTER_POPUPS, HydrateOnUse, loadSignInDialog, loadWatchTarget, onUse } from '~/components/hydration';
+import { FILTER_POPUPS, HydrateOnUse, onUse } from '~/components/hydration';
 import { sharedPageData } from '~/lib/page-data.server';
 import { STORE_MESSAGES, withStoreFallback } from '~/lib/store-errors';
 import type { Route } from './+types/artist';
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'P
 // prefetch (lib/page-prefetch.ts, itself fetched on the first intent).
 const pagePrefetch = () => import('~/lib/page-prefetch');
 const loadView = () => import('./artist-view');
-const body = onUse('artist', loadView, [...FILTER_POPUPS, loadSignInDialog, loadWatchTarget]);
+const body = onUse('artist', loadView, [...FILTER_POPUPS, 'sign-in', 'watch-target']);
 
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   // Another page of this artist's events (paging, filters), or another artist.

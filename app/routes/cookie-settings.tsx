@@ -1,8 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { StaticPage } from '~/components/static-page';
-import { ANALYTICS_COOKIE, analyticsAllowed, setAnalyticsAllowed, subscribeAnalytics } from '~/lib/analytics';
+import { analyticsAllowed, setAnalyticsAllowed, subscribeAnalytics } from '~/lib/analytics';
 import type { PublicConfig } from '~/lib/auth/config';
+import type { Route } from './+types/cookie-settings';
+import { REQUIRED_STORAGE } from './cookie-settings.server';
 
 export const meta = () => [
   { title: 'Cookie Settings · Encore' },
@@ -12,77 +14,12 @@ export const meta = () => [
   },
 ];
 
-type Entry = { name: string; kind: string; lasts: string; purpose: string };
-
-// Each entry names what the code really writes (app/lib/preferences.ts, location-start.ts,
-// viewport.ts, analytics.ts, reload-guard.ts, auth/*, server/accounts/routes.ts).
-const REQUIRED: Entry[] = [
-  {
-    name: 'encore_session',
-    kind: 'Cookie (HttpOnly)',
-    lasts: 'Until your sign-in token expires (at most an hour, renewed while you use Encore)',
-    purpose: 'Tells our server who is signed in, so your pages are rendered for you. Set only when you sign in.',
-  },
-  {
-    name: 'encoreFilters',
-    kind: 'Cookie and local storage',
-    lasts: '365 days',
-    purpose: 'Your place, dates, radius and ticket preference, so results near you show on the first load.',
-  },
-  {
-    name: 'encoreLocale',
-    kind: 'Cookie and local storage',
-    lasts: '365 days',
-    purpose: "Your browser's language.",
-  },
-  {
-    name: 'encoreViewport',
-    kind: 'Cookie',
-    lasts: '365 days',
-    purpose: 'The size class of your screen (xs to xl), so the server sends the layout that fits it.',
-  },
-  {
-    name: 'encore_quiz_submitted',
-    kind: 'Cookie',
-    lasts: '365 days',
-    purpose: 'That you answered the onboarding questions, so they are not asked again.',
-  },
-  {
-    name: ANALYTICS_COOKIE,
-    kind: 'Cookie',
-    lasts: '365 days',
-    purpose: 'Your analytics choice below. Set only when you change it.',
-  },
-  {
-    name: 'encore',
-    kind: 'Local storage',
-    lasts: 'Until you sign out',
-    purpose: 'Your account while signed in: name, picture, role and, in the app, the device push token.',
-  },
-  {
-    name: 'encoreUserLocation',
-    kind: 'Local storage',
-    lasts: 'Until you clear it',
-    purpose: 'The city your browser or network placed you in, offered as "Current location".',
-  },
-  {
-    name: 'firebaseLocalStorageDb',
-    kind: 'IndexedDB',
-    lasts: 'Until you sign out',
-    purpose: 'Your sign-in with our identity provider (Firebase Authentication).',
-  },
-  {
-    name: 'encoreLocated, encoreReloadGuard, encore-auth-redirect',
-    kind: 'Session storage',
-    lasts: 'This tab only',
-    purpose:
-      'That your location was asked once this visit; when the page last reloaded itself after a failed update (so it never loops); where to return after signing in with Google or Apple.',
-  },
-];
+// The table's entries are the page's data (cookie-settings.server.ts), not its code.
+export const loader = () => ({ required: REQUIRED_STORAGE });
 
 const noop = () => () => {};
 
-export default function CookieSettings() {
+export default function CookieSettings({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData('root') as { config?: PublicConfig } | undefined;
   const tagManager = !!root?.config?.gtmId;
   // Unknown on the server (the page is shared by every visitor), read in the browser.
@@ -149,7 +86,7 @@ export default function CookieSettings() {
             </tr>
           </thead>
           <tbody>
-            {REQUIRED.map((entry) => (
+            {loaderData.required.map((entry) => (
               <tr key={entry.name} className="border-b border-slate-100 align-top max-sm:block max-sm:py-3">
                 <th
                   scope="row"

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { HydrateOnUse, loadSignInDialog, loadWatchTarget, onUse } from '~/components/hydration';
+import { HydrateOnUse, onUse } from '~/components/hydration';
 import { sharedPageData } from '~/lib/page-data.server';
 import { STORE_MESSAGES, withStoreFallback } from '~/lib/store-errors';
 import type { Route } from './+types/event';
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'P
 // prefetch (lib/page-prefetch.ts, itself fetched on the first intent).
 const pagePrefetch = () => import('~/lib/page-prefetch');
 const loadView = () => import('./event-view');
-const body = onUse('event', loadView, [loadSignInDialog, loadWatchTarget]);
+const body = onUse('event', loadView, ['sign-in', 'watch-target']);
 
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const [data] = await withStoreFallback(

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
-import { FILTER_POPUPS, HydrateOnUse, loadSignInDialog, loadWatchTarget, onUse } from '~/components/hydration';
+import { FILTER_POPUPS, HydrateOnUse, onUse } from '~/components/hydration';
 import { FILTERS_CHANGED } from '~/lib/location-events';
 import { sharedPageData } from '~/lib/page-data.server';
 import type { Route } from './+types/home';
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
 // prefetch (lib/page-prefetch.ts, itself fetched on the first intent).
 const pagePrefetch = () => import('~/lib/page-prefetch');
 const loadView = () => import('./home-view');
-const body = onUse('home', loadView, [...FILTER_POPUPS, loadSignInDialog, loadWatchTarget]);
+const body = onUse('home', loadView, [...FILTER_POPUPS, 'sign-in', 'watch-target']);
 
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const [data] = await (await pagePrefetch()).prefetchedOrLoad(request, () =>

@@ -1,12 +1,5 @@
 import { lazy } from 'react';
-import {
-  FILTER_POPUPS,
-  HydrateOnUse,
-  loadSearchSettings,
-  loadSignInDialog,
-  loadWatchTarget,
-  onUse,
-} from '~/components/hydration';
+import { FILTER_POPUPS, HydrateOnUse, onUse } from '~/components/hydration';
 import { sharedPageData } from '~/lib/page-data.server';
 import { STORE_MESSAGES, withStoreFallback } from '~/lib/store-errors';
 import type { Route } from './+types/search';
@@ -22,7 +15,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'S
 // prefetch (lib/page-prefetch.ts, itself fetched on the first intent).
 const pagePrefetch = () => import('~/lib/page-prefetch');
 const loadView = () => import('./search-view');
-const body = onUse('search', loadView, [...FILTER_POPUPS, loadSearchSettings, loadSignInDialog, loadWatchTarget]);
+const body = onUse('search', loadView, [...FILTER_POPUPS, 'search-settings', 'sign-in', 'watch-target']);
 
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const [data] = await withStoreFallback(

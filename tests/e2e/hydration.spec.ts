@@ -3,12 +3,13 @@ import { expect, type Page, type Route, test } from '@playwright/test';
 /**
  * Hydration on use (app/components/hydration/): a press that comes before its part's code is
  * shown at once and replayed on the same control once the code is there. The home page's
- * body is such a part; its code is held back here until the test lets it through.
+ * body is such a part; its code (the page-parts file, vite.config.ts) is held back here until
+ * the test lets it through.
  */
 async function holdHomeCode(page: Page) {
   const held: Route[] = [];
   let holding = true;
-  await page.route(/\/assets\/home-view-[\w-]+\.js$/, (route) => {
+  await page.route(/\/assets\/page-parts-[\w-]+\.js$/, (route) => {
     if (holding) held.push(route);
     else void route.continue();
   });

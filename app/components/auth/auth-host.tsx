@@ -4,6 +4,7 @@ import { useSignedIn } from '~/lib/auth/account-store';
 import { type PublicConfig, setPublicConfig } from '~/lib/auth/config';
 import { useAuthDialog } from '~/lib/auth/dialog-store';
 import { useToasterWanted } from '~/lib/auth/notify';
+import { loadSignInDialog } from '../hydration';
 
 /** What the root loader provides for identity (app/root.tsx). */
 export type RootAuthData = {
@@ -11,9 +12,7 @@ export type RootAuthData = {
   sessionUser: { uid: string; systemRole: string } | null;
 };
 
-// The sign-in dialog is its own chunk; hovering the header button starts fetching it.
-const loadSignInDialog = () => import('./sign-in-dialog');
-
+// Hovering the header button starts fetching the sign-in dialog.
 export function preloadSignInDialog() {
   loadSignInDialog().catch(() => {});
 }

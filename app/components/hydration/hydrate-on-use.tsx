@@ -1,16 +1,8 @@
-import {
-  type ComponentType,
-  lazy,
-  type ReactNode,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { type ComponentType, lazy, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { useRouteLoaderData } from 'react-router';
 import { useSignedIn } from '~/lib/auth/account-store';
+import { OPENS, type Opens } from './part-code';
 import { bridge, useRouterContexts } from './router-internals';
 
 /**
@@ -28,15 +20,20 @@ import { bridge, useRouterContexts } from './router-internals';
  * like any component (the route's clientLoader has loaded their code with the data).
  *
  * Once the page is idle after its load event, the code of every part on it is fetched,
- * without hydrating anything; the code a part's first use opens (a popup, the sign-in dialog)
- * is fetched with it on the first intent, in parallel (ADR 0029): on a slow link the first
- * tap no longer waits for one round trip after another. A press before the code is there is
- * shown at once: the pressed control is marked busy (aria-busy) until its part takes it over.
+ * without hydrating anything (ADR 0029). The code a part's first use opens (a popup, the
+ * sign-in dialog) is fetched on the first intent: what the control under it opens (its
+ * `data-opens`) with the part's own code, in parallel; the rest of the part's list, and the
+ * page's idle work, only once those have arrived (ADR 0039). On a slow link the press waits
+ * for one round trip that nothing else shares. A press before the code is there is shown at
+ * once: the pressed control is marked busy (aria-busy) until its part takes it over.
  */
 export type OnUse<P> = {
   name: string;
-  /** Fetches the code (once); resolves with the component. */
-  load(): Promise<ComponentType<P>>;
+  /**
+   * Fetches the code (once); resolves with the component. `opens`: what the control the
+   * visitor is about to use opens, fetched alongside.
+   */
+  load(opens?: string): Promise<ComponentType<P>>;
   component: ComponentType<P> | undefined;
   /** Fetches the part's own code only (once the page is idle): not what its first use opens. */
   prefetch(): Promise<void>;
@@ -49,21 +46,52 @@ export type OnUse<P> = {
 
 const parts = new Map<string, OnUse<never>>();
 
-/** Code a part's first use needs after its own (a popup, a dialog): fetched alongside it. */
-export type Loader = () => Promise<unknown>;
+/**
+ * What a visitor waits on (a part's code and its hydration after a press or a pointer on its
+ * way, the request a press makes): downloads nobody asked for wait until it is done, so on a
+ * slow link they never share its round trip (ADR 0039).
+ */
+const wanted = new Set<Promise<unknown>>();
+
+/**
+ * Marks `work` as waited on by the visitor (see `wanted`) until it settles. Everything marked
+ * settles: downloads and requests fail or time out, a part's hydration ends in its replay, its
+ * failure or its unmount.
+ */
+export function waitedOn(work: Promise<unknown>): void {
+  const settled = work.catch(() => undefined);
+  wanted.add(settled);
+  void settled.then(() => wanted.delete(settled));
+}
+/** Resolves once nothing a visitor waits on is still under way. */
+async function nothingWanted(): Promise<void> {
+  while (wanted.size) await Promise.all(wanted);
+}
+
+/** Runs `work` (a download the visitor did not ask for) once nothing they wait on is under way. */
+export function afterWantedCode(work: () => void): void {
+  void nothingWanted().then(work);
+}
 
 /**
  * `name` marks the part's HTML (data-on-use), so a press is matched to it before React runs.
- * `next` is what its first use will fetch next (a popup, a dialog); it is fetched with the
- * part's code on the first intent, in the same round trip, not when the page is idle.
+ * `next` is what its first use may open (a popup, a dialog): on the first intent, what the
+ * control under the pointer opens (`data-opens`) is fetched with the part's code; the rest once
+ * both have arrived, so it never delays the press. Not when the page is idle (ADR 0029).
  */
 export function onUse<P>(
   name: string,
   importer: () => Promise<{ default: ComponentType<P> }>,
-  next: readonly Loader[] = [],
+  next: readonly Opens[] = [],
 ): OnUse<P> {
   let loading: Promise<ComponentType<P>> | undefined;
   let nextStarted = false;
+  const started = new Set<Opens>();
+  const open = (key: Opens) => {
+    if (started.has(key)) return undefined;
+    started.add(key);
+    return OPENS[key]();
+  };
   const own = () => {
     loading ??= importer().then(
       (module) => (part.component = module.default),
@@ -77,12 +105,21 @@ export function onUse<P>(
   const part: OnUse<P> = {
     name,
     component: undefined,
-    load: () => {
+    load: (opens) => {
+      // The control says what it opens: the home page's hero search box opens the search panel.
+      const pressed = opens && opens in OPENS ? (opens as Opens) : undefined;
+      const first = pressed && open(pressed);
+      if (first) waitedOn(first);
+      const component = own();
       if (!nextStarted) {
         nextStarted = true;
-        for (const load of next) load().catch(() => undefined);
+        // After the part's code; then after what the visitor waits on (`first` among it).
+        void component.then(
+          () => afterWantedCode(() => next.map((key) => open(key)?.catch(() => undefined))),
+          () => undefined,
+        );
       }
-      return own();
+      return component;
     },
     prefetch: () => own().then(() => undefined),
     Lazy: lazy(() => part.load().then((component) => ({ default: component }))),
@@ -95,6 +132,11 @@ export function onUse<P>(
 export const IDLE_MARK = 'encore:idle';
 /** Longest wait for an idle moment after the load event before fetching anyway. */
 const IDLE_TIMEOUT_MS = 1_500;
+/**
+ * The idle work waits this long after the page is idle: a visitor who taps the moment the
+ * page looks ready gets the link to themselves (ADR 0039).
+ */
+const AFTER_IDLE_MS = 250;
 
 /**
  * After the load event, at the first idle moment: the code of every part on the page (small:
@@ -113,8 +155,13 @@ export function whenPageIdle(work: () => void): void {
 }
 
 function fetchPartsWhenIdle() {
+  // Marked when the page is idle; its downloads wait a moment more, and for what a press at the
+  // load event asked for, whose round trip they would share.
   const start = () => {
     performance.mark(IDLE_MARK);
+    setTimeout(() => afterWantedCode(fetchParts), AFTER_IDLE_MS);
+  };
+  const fetchParts = () => {
     pageIdle = true;
     for (const work of idleWork.splice(0)) work();
     const names = new Set([...document.querySelectorAll('[data-on-use]')].map((el) => el.getAttribute('data-on-use')));
@@ -124,10 +171,7 @@ function fetchPartsWhenIdle() {
         ?.prefetch()
         .catch(() => undefined);
   };
-  const whenIdle = () =>
-    'requestIdleCallback' in window
-      ? window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS })
-      : setTimeout(start, 200);
+  const whenIdle = () => (window.requestIdleCallback ?? setTimeout)(start, { timeout: IDLE_TIMEOUT_MS });
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }
@@ -151,6 +195,8 @@ type Island = {
   hydrated: boolean;
   failed: boolean;
   held: Held[];
+  /** Ends what the visitor waits on: the part hydrated and their press replayed, or given up. */
+  served?: () => void;
   /** Set once the page's React root has mounted the part. */
   start?: () => void;
   render?: (contexts: unknown[], props: object) => void;
@@ -174,9 +220,12 @@ function waiting(event: Event): Island | undefined {
   if (!element || !part) return undefined;
   const island = islandOf(element);
   if (island.hydrated || island.failed) return undefined;
+  if (!island.wanted) waitedOn(new Promise<void>((resolve) => (island.served = resolve)));
   island.wanted = true;
-  if (island.start) island.start();
-  else part.load().catch(() => undefined); // the page itself is still hydrating
+  const opens = (event.target as Element).closest<HTMLElement>('[data-opens]')?.dataset.opens;
+  // What the control opens first, then the part (a no-op once it is loading).
+  waitedOn(part.load(opens));
+  island.start?.(); // without it, the page itself is still hydrating: it starts the part
   return island;
 }
 
@@ -296,6 +345,8 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
             }
             setTimeout(() => {
               for (const held of island.held.splice(0)) held.replay();
+              // After the replays' own effects (a request the press makes is waited on too).
+              setTimeout(() => island.served?.(), 0);
             }, 0);
           };
           island.render = (contexts, props) => root?.render(tree(contexts, props as P));
@@ -306,12 +357,14 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
         () => {
           island.failed = true;
           for (const held of island.held.splice(0)) held.fallback?.();
+          island.served?.();
         },
       );
     };
     // A press while the page itself was still hydrating already asked for it.
     if (island.wanted) island.start();
     return () => {
+      island.served?.();
       island.start = undefined;
       island.render = undefined;
       // Not while React is committing the page that removes this part.

@@ -2,16 +2,32 @@
  * What the first use of a page part fetches after the part's own code: the popups behind its
  * filter buttons, the search panel, the sign-in dialog a signed-out Follow or Watch opens and
  * the price alert popover Watch opens.
- * Route modules hand these to `onUse` (components/hydration/), which fetches them
- * with the part, in the same round trip, once the page is idle or on the first intent
- * (ADR 0029). The same modules their components import lazily: the same chunks.
+ * Route modules name these to `onUse` (components/hydration/), which fetches them on the
+ * first intent (ADR 0029, 0039). The same modules their components import lazily: the same
+ * chunks.
  */
 export const loadDatePopover = () => import('../date-popover');
 export const loadLocationPopover = () => import('../location-popover');
 export const loadSearchSettings = () => import('../search-settings-dialog');
 export const loadSearchPanel = () => import('../search-panel');
-export const loadSignInDialog = () => Promise.all([import('../auth/auth-runtime'), import('../auth/sign-in-dialog')]);
+// The dialog's chunk holds its host (auth-runtime) too (vite.config.ts): one import fetches both.
+export const loadSignInDialog = () => import('../auth/sign-in-dialog');
 export const loadWatchTarget = () => import('../tracking/watch-target-popover');
 
-/** The discovery pages' filter bar: Dates, location, and on search the settings dialog. */
-export const FILTER_POPUPS = [loadDatePopover, loadLocationPopover] as const;
+/**
+ * What a control opens, named by its `data-opens` attribute: a press on it fetches that code
+ * with its part's, alone; the rest of a part's list follows once both are there, so on a slow
+ * link nothing else shares the round trip the press waits on (ADR 0039).
+ */
+export const OPENS = {
+  dates: loadDatePopover,
+  location: loadLocationPopover,
+  'search-settings': loadSearchSettings,
+  'search-panel': loadSearchPanel,
+  'sign-in': loadSignInDialog,
+  'watch-target': loadWatchTarget,
+} as const;
+export type Opens = keyof typeof OPENS;
+
+/** The discovery pages' filter bar: Dates and location (on search also the settings dialog). */
+export const FILTER_POPUPS = ['dates', 'location'] as const satisfies readonly Opens[];

@@ -38,6 +38,7 @@ export function FollowButton({
       aria-label={`Follow ${attraction.name}`}
       disabled={busy}
       data-testid="follow-button"
+      data-opens={signedIn ? undefined : 'sign-in'}
       onClick={(event) => {
         event.preventDefault();
         event.stopPropagation();

@@ -44,6 +44,7 @@ export function WatchButton({
         aria-label={`Watch ${event.name}`}
         disabled={busy}
         data-testid="watch-button"
+        data-opens={signedIn ? 'watch-target' : 'sign-in'}
         onClick={(e) => {
           e.preventDefault();
           e.stopPropagation();
