@@ -1,7 +1,10 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -14,10 +17,8 @@ const schema = { ...catalogueSchema, ...trackingSchema };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-import { pgliteExtensions } from './pglite-extensions.ts';
-import { openPgliteThread, type PgliteThread } from './pglite-thread.ts';
-
-export { pgliteExtensions };
+/** The extensions our SQL relies on; loaded into PGlite, created by the first migration. */
+export const pgliteExtensions = { cube, earthdistance, pg_trgm };
 
 // Both drivers expose the same query builder; we type against the node-postgres flavour.
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
@@ -66,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  let client: PGlite | PgliteThread;
+  let client: PGlite;
   let releaseLock = () => {};
   if ('pglite' in options) {
     client = options.pglite;
@@ -74,15 +75,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(options.dataDir, { recursive: true });
     releaseLock = lockDataDir(options.dataDir);
     try {
-      // Statements run on a thread of their own, not the one that renders pages (ADR 0041).
-      client = await openPgliteThread(path.join(options.dataDir, 'pglite'));
+      client = await PGlite.create({
+        dataDir: path.join(options.dataDir, 'pglite'),
+        extensions: pgliteExtensions,
+      });
     } catch (error) {
       releaseLock();
       throw error;
     }
   }
-  // The thread's client answers the calls drizzle's PGlite driver makes (pglite-thread.ts).
-  const db = drizzlePglite(client as PGlite, { schema });
+  const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
