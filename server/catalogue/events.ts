@@ -161,7 +161,7 @@ async function pageIds(db: Queryable, request: ListRequest, { count }: { count: 
       const index = await searchIndexFor(db);
       const every = index.attractionEventIds(query.attractionId, request.filters);
       if (every) {
-        const sorted = sortedBy(sort as SnapshotSort, every, index);
+        const sorted = index.ordered(every, sort as SnapshotSort);
         return { picked: pickedIds(sorted.slice(page * size, (page + 1) * size)), total: every.length };
       }
     }
@@ -176,13 +176,16 @@ async function pageIds(db: Queryable, request: ListRequest, { count }: { count: 
   }
 
   if (q && sort !== 'distance,asc') {
-    const cap = Math.max((page + 1) * size, COMPLETE_BELOW);
+    // A page takes every match from the snapshot: a common word matches thousands of events,
+    // which it ranks in milliseconds where the statements took tens (ADR 0041). The API
+    // answers from it below COMPLETE_BELOW only.
+    const cap = request.fromSnapshot ? Number.POSITIVE_INFINITY : Math.max((page + 1) * size, COMPLETE_BELOW);
     // Fewer matches than that: the search snapshot has them all, ranked, without a statement;
     // another order sorts them as the statement would (ADR 0034).
     const index = await searchIndexFor(db);
     const every = index.keywordEvents(request.filters, q, cap);
     if (every) {
-      const sorted = sort === 'relevance,desc' ? every : sortedBy(sort, every, index);
+      const sorted = sort === 'relevance,desc' ? every : index.ordered(every, sort);
       return { picked: pickedIds(sorted.slice(page * size, (page + 1) * size)), total: every.length };
     }
   }
@@ -207,31 +210,7 @@ async function pageIds(db: Queryable, request: ListRequest, { count }: { count: 
   };
 }
 
-type SnapshotSort = Exclude<EventsQuery['sort'], 'relevance,desc' | 'distance,asc' | undefined>;
-
-/**
- * Event ids in the order orderBy() gives them, from the snapshot's copies of the columns it
- * reads: date (a date to be announced last, as START_ORDER and `nulls last` place it), then
- * the name's search text, then the id, each compared as the snapshot compares them.
- */
-function sortedBy(sort: SnapshotSort, ids: string[], index: SearchIndex): string[] {
-  const rows = ids.map((id) => {
-    const fields = index.event(id);
-    return { id, text: fields?.search_text ?? '', starts: fields?.starts_at ?? null };
-  });
-  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const later = (a: number | null, b: number | null) =>
-    (a ?? Number.POSITIVE_INFINITY) - (b ?? Number.POSITIVE_INFINITY);
-  const byOrder: Record<SnapshotSort, (a: (typeof rows)[number], b: (typeof rows)[number]) => number> = {
-    'date,asc': (a, b) => later(a.starts, b.starts) || compare(a.id, b.id),
-    'date,desc': (a, b) =>
-      (a.starts === null ? 1 : 0) - (b.starts === null ? 1 : 0) ||
-      (b.starts ?? 0) - (a.starts ?? 0) ||
-      compare(a.id, b.id),
-    'name,asc': (a, b) => compare(a.text, b.text) || later(a.starts, b.starts) || compare(a.id, b.id),
-  };
-  return rows.sort(byOrder[sort]).map((row) => row.id);
-}
+type SnapshotSort = Parameters<SearchIndex['ordered']>[1];
 
 /**
  * Matching events counted up to COUNT_CAP + 1: a broad list costs the same whatever the
@@ -364,7 +343,7 @@ export async function getEventAndHeadlinerDates(
   }
   const page = dates.page ?? 0;
   const size = dates.size ?? DEFAULTS.pageSize;
-  const ids = sortedBy(sort as SnapshotSort, every, index).slice(page * size, (page + 1) * size);
+  const ids = index.ordered(every, sort as SnapshotSort).slice(page * size, (page + 1) * size);
   const read = await loadEvents(
     db,
     pickedIds([id, ...ids.filter((other) => other !== id)]),

@@ -277,9 +277,28 @@ export class SearchIndex {
     for (const rank of this.attractionText.top(q, 'words', () => true, Number.POSITIVE_INFINITY)) {
       if (!add(this.attractionEvents.of(rank))) return undefined;
     }
-    return [...found]
-      .sort((a, b) => this.eventScore(b, q) - this.eventScore(a, q) || soonerFirst(this.events, a, b))
-      .map((rank) => this.events.ids[rank]!);
+    return this.ranked([...found], q);
+  }
+
+  /**
+   * Event ranks as ids, best first (relevance, then soonest, then id: soonerFirst's order).
+   * Each key is computed once: a common word matches tens of thousands of events.
+   */
+  private ranked(ranks: number[], q: TextQuery): string[] {
+    const scores = new Float64Array(ranks.length);
+    const starts = new Float64Array(ranks.length);
+    const startsAt = this.events.numbers.starts_at;
+    for (let i = 0; i < ranks.length; i++) {
+      scores[i] = this.eventScore(ranks[i]!, q);
+      const start = startsAt[ranks[i]!]!;
+      starts[i] = Number.isNaN(start) ? Number.POSITIVE_INFINITY : start;
+    }
+    const ids = this.events.ids;
+    return Array.from(ranks.keys())
+      .sort(
+        (a, b) => scores[b]! - scores[a]! || starts[a]! - starts[b]! || compareIds(ids[ranks[a]!]!, ids[ranks[b]!]!),
+      )
+      .map((i) => ids[ranks[i]!]!);
   }
 
   /**
@@ -296,6 +315,38 @@ export class SearchIndex {
       for (const event of this.attractionEvents.of(rank)) if (accept(event)) found.add(event);
     }
     return [...found].map((rank) => this.events.ids[rank]!);
+  }
+
+  /**
+   * Event ids in a list's date or name order (events.ts orderBy), compared as the statement
+   * compares them: a date to be announced last (START_ORDER, `nulls last`), then the name's
+   * search text, then the id. Ids this snapshot does not hold sort as dateless and nameless.
+   */
+  ordered(ids: readonly string[], sort: 'date,asc' | 'date,desc' | 'name,asc'): string[] {
+    const startsAt = this.events.numbers.starts_at;
+    const starts = new Float64Array(ids.length);
+    const texts: string[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const rank = this.eventRank.find(ids[i]!);
+      const start = rank === undefined ? Number.NaN : startsAt[rank]!;
+      starts[i] = Number.isNaN(start) ? Number.POSITIVE_INFINITY : start;
+      texts[i] = rank === undefined ? '' : this.events.texts[rank]!;
+    }
+    const byId = (a: number, b: number) => compareIds(ids[a]!, ids[b]!);
+    const later = (a: number, b: number) => starts[a]! - starts[b]! || 0;
+    const compare = {
+      'date,asc': (a: number, b: number) => later(a, b) || byId(a, b),
+      // Latest first, dates to be announced last.
+      'date,desc': (a: number, b: number) =>
+        (starts[a] === Number.POSITIVE_INFINITY ? 1 : 0) - (starts[b] === Number.POSITIVE_INFINITY ? 1 : 0) ||
+        (starts[b] === Number.POSITIVE_INFINITY ? 0 : starts[b]!) -
+          (starts[a] === Number.POSITIVE_INFINITY ? 0 : starts[a]!) ||
+        byId(a, b),
+      'name,asc': (a: number, b: number) => compareIds(texts[a]!, texts[b]!) || later(a, b) || byId(a, b),
+    }[sort];
+    return Array.from(ids.keys())
+      .sort(compare)
+      .map((i) => ids[i]!);
   }
 
   /** Close spellings of what was typed, most alike first (close-spellings.ts, ADR 0031). */
