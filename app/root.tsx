@@ -33,13 +33,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A malformed path, query, header or cookie (server/input-guard.ts) is the visitor's
   // mistake: SPEC's error page with 400, before any loader queries anything.
   refuseMalformedInput(context);
-  await requireDatabase(context);
   const user = context.sessionUser;
+  // Every Follow and Watch button and the alerts badge (ADR 0033); read again after each write.
+  // Asked for beside the database check, not after it: a fan's page waits for one round trip.
+  const tracked = user ? loadTracked(context, user.uid) : null;
+  // The check's 503 is the answer when the database is out of reach, not this read's failure.
+  tracked?.catch(() => undefined);
+  await requireDatabase(context);
   return {
     config: publicConfig(context),
     sessionUser: user ? { uid: user.uid, systemRole: user.systemRole } : null,
-    // Every Follow and Watch button and the alerts badge (ADR 0033); read again after each write.
-    tracked: user ? await loadTracked(context, user.uid) : null,
+    tracked: await tracked,
     // SPEC §9: the layout of the visitor's screen class on the first request.
     viewport: viewportFromCookie(request.headers.get('cookie')),
   };

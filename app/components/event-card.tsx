@@ -1,53 +1,49 @@
 import { Link } from 'react-router';
-import type { EventCardView } from '~/lib/views';
+import type { EventCardView, EventGridCardView } from '~/lib/views';
 import { CatalogueImage } from './catalogue-image';
 import { WatchButton } from './tracking/watch-button';
 import { buttonClass } from './ui/button';
 import { CardThumbnail } from './ui/card-thumbnail';
 import { StatusBadge } from './ui/status-badge';
 
-/** A grid card: landscape image, date tile, status, name, date, venue and the lowest price. */
-export function EventCard({ event, priority = false }: { event: EventCardView; priority?: boolean }) {
+/**
+ * A grid card: landscape image, date tile, status, name, date, venue and the lowest price.
+ * Styled by `.event-card` in app.css: a grid repeats it.
+ */
+export function EventCard({ event, priority = false }: { event: EventGridCardView; priority?: boolean }) {
   return (
-    <article className="group relative flex h-full overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg max-sm:items-stretch sm:flex-col">
-      <div className="relative aspect-[4/3] w-28 shrink-0 overflow-hidden bg-slate-100 min-[400px]:w-36 sm:aspect-[16/9] sm:w-auto">
+    <article className="event-card group">
+      <div className="media">
         <CatalogueImage
           image={event.image}
           alt=""
           sizes="(min-width: 1024px) 300px, (min-width: 600px) 45vw, 92vw"
           priority={priority}
           fallbackLabel={event.name}
-          className="h-full w-full transition duration-300 group-hover:scale-[1.03]"
+          className="picture"
         />
         {event.tile && (
-          <div
-            aria-hidden="true"
-            className="absolute top-3 left-3 flex w-12 flex-col max-sm:hidden items-center rounded-xl bg-white/95 py-1 shadow-md"
-          >
-            <span className="text-[10px] leading-4 font-bold tracking-wider text-brand-700">{event.tile.month}</span>
-            <span className="text-lg leading-5 font-black">{event.tile.day}</span>
-            <span className="text-[10px] leading-4 text-slate-600">{event.tile.year ?? event.tile.weekday}</span>
+          <div aria-hidden="true" className="date-tile">
+            <span>{event.tile.month}</span>
+            <span>{event.tile.day}</span>
+            <span>{event.tile.year ?? event.tile.weekday}</span>
           </div>
         )}
       </div>
-      <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-1.5 sm:p-4">
-        <div className="flex min-h-5 items-center gap-2">
+      <div className="text">
+        <div className="kind">
           <StatusBadge status={event.status} />
-          {event.genre && <span className="truncate text-xs font-medium text-slate-600">{event.genre}</span>}
+          {event.genre && <span className="genre">{event.genre}</span>}
         </div>
-        <h3 className="line-clamp-2 text-[15px] leading-snug font-bold sm:text-base">
-          <Link to={event.href} className="after:absolute after:inset-0">
-            {event.name}
-          </Link>
+        <h3>
+          <Link to={event.href}>{event.name}</Link>
         </h3>
-        <p className="text-sm text-slate-600">{event.when}</p>
-        {event.venue && <p className="truncate text-sm text-slate-600">{event.venue}</p>}
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1 sm:pt-2">
-          <p className="text-sm font-semibold">
-            {event.from ?? <span className="font-normal text-slate-600">Prices at the seller</span>}
-          </p>
+        <p className="when">{event.when}</p>
+        {event.venue && <p className="venue">{event.venue}</p>}
+        <div className="foot">
+          <p className="from">{event.from ?? <span>Prices at the seller</span>}</p>
           {/* Beside the price on phones; over the image's corner from 600 px. */}
-          <WatchButton event={event} className="relative z-10 sm:absolute sm:top-3 sm:right-3" />
+          <WatchButton event={event} className="watch" />
         </div>
       </div>
     </article>

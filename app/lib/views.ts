@@ -48,6 +48,25 @@ export type EventCardView = {
   thumb?: ImageChoice;
 };
 
+/** What a grid card (components/event-card.tsx EventCard) shows: the rest is for list rows. */
+export type EventGridCardView = Pick<
+  EventCardView,
+  'id' | 'href' | 'name' | 'when' | 'tile' | 'status' | 'genre' | 'venue' | 'from' | 'image'
+>;
+
+const GRID_CARD_FIELDS = ['id', 'href', 'name', 'when', 'tile', 'status', 'genre', 'venue', 'from', 'image'] as const;
+
+/**
+ * A grid card with only what it shows, for pages that list events as cards alone (home): every
+ * field is written into the page's HTML twice, once rendered and once in its data.
+ */
+export function toEventGridCard(event: DiscoveryEvent): EventGridCardView {
+  const card = toEventCard(event);
+  const shown: Partial<EventGridCardView> = {};
+  for (const field of GRID_CARD_FIELDS) if (card[field] !== undefined) Object.assign(shown, { [field]: card[field] });
+  return shown as EventGridCardView;
+}
+
 export type AttractionCardView = {
   id: string;
   href: string;

@@ -119,6 +119,9 @@ describe('server-rendered discovery pages', () => {
     expect(response.status).toBe(200);
     expect(html).toContain('Upcoming near Manhattan');
     expect(html).toContain('Quiet Night');
+    // Its cards' data holds what a card shows, not a list row's fields (thumbnail, seat price).
+    expect(html).not.toContain('thumb');
+    expect(html).not.toContain('venueName');
   });
 
   it('the search page renders the filters of its URL', async () => {

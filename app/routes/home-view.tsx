@@ -112,15 +112,10 @@ export default function HomeView({ page }: { page: Route.ComponentProps['loaderD
                     {segment.name}
                   </Link>
                 </h3>
-                <ul className="mt-3 flex flex-wrap gap-2" aria-label={`${segment.name} genres`}>
+                <ul className="genre-chips" aria-label={`${segment.name} genres`}>
                   {segment.genres.map((genre) => (
                     <li key={genre.href}>
-                      <Link
-                        to={genre.href}
-                        className="inline-block rounded-full bg-white/15 px-3 py-1 text-sm font-medium ring-1 ring-white/25 hover:bg-white/25"
-                      >
-                        {genre.name}
-                      </Link>
+                      <Link to={genre.href}>{genre.name}</Link>
                     </li>
                   ))}
                 </ul>

@@ -5,7 +5,7 @@ import { defaultFilters, eventQuery, type Filters, locationLabel, searchHref } f
 import { dateButtonLabel } from '~/lib/format';
 import { filtersFromCookie } from '~/lib/preferences';
 import { pageMeta } from '~/lib/seo';
-import { toAttractionCard, toEventCard } from '~/lib/views';
+import { toAttractionCard, toEventGridCard } from '~/lib/views';
 import type { Route } from './+types/home';
 
 export const UPCOMING_SIZE = 8;
@@ -47,21 +47,22 @@ export async function loadHome({ request, context }: Route.LoaderArgs) {
     PAGE_READS,
   );
 
-  const segments = Object.values(SEGMENTS)
-    .map((segment) => ({
-      id: segment.id,
-      name: segment.name,
-      href: searchHref({ ...filters, segmentId: segment.id }),
-      genres: genres
-        .filter((genre) => genre.segmentId === segment.id)
-        .slice(0, GENRES_PER_SEGMENT)
-        .map((genre) => ({
+  // Segments with something on; the tile shows no count, so none is sent.
+  const segments = Object.values(SEGMENTS).flatMap((segment) => {
+    const inSegment = genres.filter((genre) => genre.segmentId === segment.id);
+    if (!inSegment.some((genre) => genre.upcoming > 0)) return [];
+    return [
+      {
+        id: segment.id,
+        name: segment.name,
+        href: searchHref({ ...filters, segmentId: segment.id }),
+        genres: inSegment.slice(0, GENRES_PER_SEGMENT).map((genre) => ({
           name: genre.name,
           href: searchHref({ ...filters, segmentId: segment.id, genres: [genre.id] }),
         })),
-      upcoming: genres.filter((genre) => genre.segmentId === segment.id).reduce((sum, g) => sum + g.upcoming, 0),
-    }))
-    .filter((segment) => segment.upcoming > 0);
+      },
+    ];
+  });
 
   return {
     // SPEC §8 IP lookup fallback for the first-load location (lib/location-bootstrap.ts).
@@ -79,7 +80,7 @@ export async function loadHome({ request, context }: Route.LoaderArgs) {
     upcomingTitle: widened || !place ? 'Upcoming events' : `Upcoming near ${place}`,
     widenedFrom: widened ? place : undefined,
     // Picked for popularity, shown in date order: a shelf of dates reads top to bottom in time.
-    upcoming: [...upcoming].sort((a, b) => startKey(a).localeCompare(startKey(b))).map(toEventCard),
+    upcoming: [...upcoming].sort((a, b) => startKey(a).localeCompare(startKey(b))).map(toEventGridCard),
     upcomingHref: searchHref(widened ? { ...defaultFilters(), dates: filters.dates } : filters),
     artists: popular._embedded.attractions.map(toAttractionCard),
     segments,
