@@ -176,6 +176,8 @@ export function SearchBox({
       return;
     }
     hold();
+    // Suggestions for this text are coming (aria-busy): what the panel shows may still change.
+    setLoading(true);
     timer.current = setTimeout(() => void search(next.trim()), SEARCH_DEBOUNCE_MS);
   }
 
@@ -195,6 +197,10 @@ export function SearchBox({
     } else if (event.key === 'Escape') {
       if (open) {
         event.preventDefault();
+        // A search still under way (the text typed before the box hydrated, a keystroke's)
+        // must not open the panel again once the fan has closed it.
+        cancel();
+        release();
         setOpen(false);
         setActive(-1);
       } else if (value) {
@@ -259,6 +265,7 @@ export function SearchBox({
           role="combobox"
           data-opens="search-panel"
           aria-autocomplete="list"
+          aria-busy={loading || undefined}
           aria-expanded={open}
           aria-controls={open && count ? listboxId : undefined}
           aria-activedescendant={activeId}

@@ -47,6 +47,8 @@ test.describe('search box (SPEC §2)', () => {
     await open(page, '/');
     const box = searchBox(page);
     await box.pressSequentially(artist!.name.slice(0, 6), { delay: 40 });
+    // The suggestions for all six letters, not an earlier answer still being replaced.
+    await expect(box).not.toHaveAttribute('aria-busy', 'true');
     const first = page.getByRole('listbox').getByRole('option').first();
     await expect(first).toBeVisible();
     await box.press('ArrowDown');
@@ -65,6 +67,7 @@ test.describe('search box (SPEC §2)', () => {
     const [artist] = await searchableArtists(request);
     await open(page, '/search');
     await searchBox(page).pressSequentially(artist!.name.slice(0, 6), { delay: 40 });
+    await expect(searchBox(page)).not.toHaveAttribute('aria-busy', 'true');
     const option = page.getByRole('group', { name: 'Upcoming Events' }).getByRole('option').first();
     const href = await option.getAttribute('href');
     await option.click();
@@ -82,6 +85,7 @@ test.describe('search box (SPEC §2)', () => {
     const box = searchBox(page);
     await box.pressSequentially(artist!.name.slice(0, 5), { delay: 40 });
     await expect(page.getByRole('listbox')).toBeVisible();
+    await expect(box).not.toHaveAttribute('aria-busy', 'true');
     await box.press('Escape');
     await expect(page.getByRole('listbox')).toHaveCount(0);
     await expect(box).toHaveAttribute('aria-expanded', 'false');
@@ -110,8 +114,10 @@ test.describe('search box (SPEC §2)', () => {
       },
     );
     const box = searchBox(page);
+    // Listened for first: a box that hydrates after the fill searches what it holds at once.
+    const asked = page.waitForRequest((r) => new URL(r.url()).searchParams.get('keyword') === first!.name);
     await box.fill(first!.name);
-    await page.waitForRequest((r) => new URL(r.url()).searchParams.get('keyword') === first!.name);
+    await asked;
     // The older request ends one way or the other: answered late, or abandoned by the page.
     const olderEnded = new Promise<void>((done) => {
       const ended = (r: { url(): string }) => {
