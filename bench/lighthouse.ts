@@ -1,6 +1,7 @@
 /**
  * Lighthouse 12, mobile with its default simulated throttling (slow 4G, 4× CPU), performance
- * category only, one run per page, against the run's Chromium (bench/chromium.ts).
+ * category only, one run per page, against the run's Chromium (bench/chromium.ts). Each page
+ * is audited anonymous and as the run's signed-in fan (bench/fan.ts: its session cookie).
  */
 import lighthouse from 'lighthouse';
 import type { Chromium } from './chromium.ts';
@@ -33,7 +34,7 @@ type AuditLike = {
 };
 
 export async function runLighthouse(
-  pages: { name: string; url?: string; error?: string }[],
+  pages: { name: string; url?: string; error?: string; headers?: Record<string, string> }[],
   chromium: Chromium | undefined,
   settle: () => Promise<void>,
   log: (line: string) => void,
@@ -54,21 +55,27 @@ export async function runLighthouse(
     await settle();
     const started = performance.now();
     try {
-      results[page.name] = await withTimeout(audit(page.url, chromium.port), 120_000, 'Lighthouse took over 120 s');
+      results[page.name] = await withTimeout(
+        audit(page.url, chromium.port, page.headers),
+        120_000,
+        'Lighthouse took over 120 s',
+      );
     } catch (error) {
       results[page.name] = empty(error instanceof Error ? error.message : String(error));
     }
     const r = results[page.name]!;
     log(
-      `  ${page.name.padEnd(7)} ${r.error ? `error: ${r.error}` : `performance ${r.performance}  LCP ${r.lcp_ms} ms  TBT ${r.tbt_ms} ms  CLS ${r.cls}  JS ${r.js_transfer_kb} kB`}  (${round((performance.now() - started) / 1000, 0)} s)`,
+      `  ${page.name.padEnd(16)} ${r.error ? `error: ${r.error}` : `performance ${r.performance}  LCP ${r.lcp_ms} ms  TBT ${r.tbt_ms} ms  CLS ${r.cls}  JS ${r.js_transfer_kb} kB`}  (${round((performance.now() - started) / 1000, 0)} s)`,
     );
   }
   return results;
 }
 
-async function audit(url: string, port: number): Promise<LighthousePage> {
+/** `headers` go with every request of the page (a signed-in fan's session cookie). */
+async function audit(url: string, port: number, headers?: Record<string, string>): Promise<LighthousePage> {
   const runnerResult = await lighthouse(url, {
     port,
+    ...(headers ? { extraHeaders: headers } : {}),
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
