@@ -1,8 +1,10 @@
 /**
  * Lighthouse 12, mobile with its default simulated throttling (slow 4G, 4× CPU), performance
- * category only, one run per page, against the run's Chromium (bench/chromium.ts). Each page
- * is audited anonymous and as the run's signed-in fan (bench/fan.ts: its session cookie).
+ * category only, one run per page, against the run's Chromium (bench/chromium.ts). A page
+ * with a `cookie` is audited with it set in the browser (a signed-in fan's session, bench/fan.ts):
+ * Chromium does not send a Cookie header given as one of Lighthouse's extra headers.
  */
+import { chromium as playwright } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import type { Chromium } from './chromium.ts';
 import { round } from './stats.ts';
@@ -34,7 +36,7 @@ type AuditLike = {
 };
 
 export async function runLighthouse(
-  pages: { name: string; url?: string; error?: string; headers?: Record<string, string> }[],
+  pages: { name: string; url?: string; error?: string; cookie?: { name: string; value: string } }[],
   chromium: Chromium | undefined,
   settle: () => Promise<void>,
   log: (line: string) => void,
@@ -55,11 +57,10 @@ export async function runLighthouse(
     await settle();
     const started = performance.now();
     try {
-      results[page.name] = await withTimeout(
-        audit(page.url, chromium.port, page.headers),
-        120_000,
-        'Lighthouse took over 120 s',
-      );
+      const url = page.url;
+      const audited = () => audit(url, chromium.port);
+      const run = page.cookie ? withCookie(chromium.port, url, page.cookie, audited) : audited();
+      results[page.name] = await withTimeout(run, 120_000, 'Lighthouse took over 120 s');
     } catch (error) {
       results[page.name] = empty(error instanceof Error ? error.message : String(error));
     }
@@ -71,11 +72,28 @@ export async function runLighthouse(
   return results;
 }
 
-/** `headers` go with every request of the page (a signed-in fan's session cookie). */
-async function audit(url: string, port: number, headers?: Record<string, string>): Promise<LighthousePage> {
+/** Runs `work` with `cookie` in the browser's default context (Lighthouse's tab), then removes it. */
+async function withCookie<T>(
+  port: number,
+  url: string,
+  cookie: { name: string; value: string },
+  work: () => Promise<T>,
+): Promise<T> {
+  const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0];
+  try {
+    if (!context) throw new Error('no default browser context');
+    await context.addCookies([{ ...cookie, url: new URL(url).origin }]);
+    return await work();
+  } finally {
+    await context?.clearCookies().catch(() => undefined);
+    await browser.close();
+  }
+}
+
+async function audit(url: string, port: number): Promise<LighthousePage> {
   const runnerResult = await lighthouse(url, {
     port,
-    ...(headers ? { extraHeaders: headers } : {}),
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],

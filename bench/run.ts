@@ -307,7 +307,7 @@ async function main(options: Options): Promise<Results> {
       }
       if (options.only.has('lighthouse')) {
         step('Lighthouse, mobile (one run per page)');
-        // Each page anonymous, then as the signed-in fan (the session cookie its browser sends).
+        // Each page anonymous, then as the signed-in fan (its session cookie in the browser).
         const audited = pages.map((p) => ({
           name: p.name,
           url: p.error || !chromium ? undefined : `${server.origin}${p.path}`,
@@ -318,7 +318,7 @@ async function main(options: Options): Promise<Results> {
           name: `${p.name} signed in`,
           url: fan ? p.url : undefined,
           error: p.error ?? (fan ? undefined : (fanError ?? 'no fan')),
-          headers: fan ? { cookie: fan.cookie } : undefined,
+          cookie: fan ? { name: fan.cookie.slice(0, fan.cookie.indexOf('=')), value: fan.token } : undefined,
         }));
         results.lighthouse = await runLighthouse([...audited, ...signedIn], chromium, server.settle, log);
       }
