@@ -31,6 +31,13 @@ function buildFile(): Plugin {
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 
 /**
+ * Small modules the shell once imported and first loads still need (the default layout's
+ * viewport, the buttons of /signin's and /forgot-password's forms): kept in the shell rather
+ * than a file of their own on those pages.
+ */
+const SHELL_SHARED = /[\\/]app[\\/](lib[\\/]viewport\.ts|components[\\/]ui[\\/]button\.tsx)$/;
+
+/**
  * Code fetched on a first tap, in few files (ADR 0039): a browser opens at most six
  * connections to an HTTP/1.1 origin, so on a slow link every file past the sixth costs one more
  * round trip (2 s on Slow 3G). The discovery pages' bodies and their components (search box,
@@ -105,7 +112,10 @@ export default defineConfig({
               groups: [
                 {
                   name: (id, ctx) =>
-                    FRAMEWORK.test(id) || id.includes('vite/preload-helper') || shellModules(ctx).has(id)
+                    FRAMEWORK.test(id) ||
+                    SHELL_SHARED.test(id) ||
+                    id.includes('vite/preload-helper') ||
+                    shellModules(ctx).has(id)
                       ? 'shell'
                       : null,
                   priority: 2,

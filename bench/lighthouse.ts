@@ -1,7 +1,10 @@
 /**
  * Lighthouse 12, mobile with its default simulated throttling (slow 4G, 4× CPU), performance
- * category only, one run per page, against the run's Chromium (bench/chromium.ts).
+ * category only, one run per page, against the run's Chromium (bench/chromium.ts). A page
+ * with a `cookie` is audited with it set in the browser (a signed-in fan's session, bench/fan.ts):
+ * Chromium does not send a Cookie header given as one of Lighthouse's extra headers.
  */
+import { chromium as playwright } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import type { Chromium } from './chromium.ts';
 import { round } from './stats.ts';
@@ -33,7 +36,7 @@ type AuditLike = {
 };
 
 export async function runLighthouse(
-  pages: { name: string; url?: string; error?: string }[],
+  pages: { name: string; url?: string; error?: string; cookie?: { name: string; value: string } }[],
   chromium: Chromium | undefined,
   settle: () => Promise<void>,
   log: (line: string) => void,
@@ -54,16 +57,38 @@ export async function runLighthouse(
     await settle();
     const started = performance.now();
     try {
-      results[page.name] = await withTimeout(audit(page.url, chromium.port), 120_000, 'Lighthouse took over 120 s');
+      const url = page.url;
+      const audited = () => audit(url, chromium.port);
+      const run = page.cookie ? withCookie(chromium.port, url, page.cookie, audited) : audited();
+      results[page.name] = await withTimeout(run, 120_000, 'Lighthouse took over 120 s');
     } catch (error) {
       results[page.name] = empty(error instanceof Error ? error.message : String(error));
     }
     const r = results[page.name]!;
     log(
-      `  ${page.name.padEnd(7)} ${r.error ? `error: ${r.error}` : `performance ${r.performance}  LCP ${r.lcp_ms} ms  TBT ${r.tbt_ms} ms  CLS ${r.cls}  JS ${r.js_transfer_kb} kB`}  (${round((performance.now() - started) / 1000, 0)} s)`,
+      `  ${page.name.padEnd(16)} ${r.error ? `error: ${r.error}` : `performance ${r.performance}  LCP ${r.lcp_ms} ms  TBT ${r.tbt_ms} ms  CLS ${r.cls}  JS ${r.js_transfer_kb} kB`}  (${round((performance.now() - started) / 1000, 0)} s)`,
     );
   }
   return results;
+}
+
+/** Runs `work` with `cookie` in the browser's default context (Lighthouse's tab), then removes it. */
+async function withCookie<T>(
+  port: number,
+  url: string,
+  cookie: { name: string; value: string },
+  work: () => Promise<T>,
+): Promise<T> {
+  const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0];
+  try {
+    if (!context) throw new Error('no default browser context');
+    await context.addCookies([{ ...cookie, url: new URL(url).origin }]);
+    return await work();
+  } finally {
+    await context?.clearCookies().catch(() => undefined);
+    await browser.close();
+  }
 }
 
 async function audit(url: string, port: number): Promise<LighthousePage> {

@@ -228,7 +228,8 @@ async function main(options: Options): Promise<Results> {
   }
 
   // The long tail and the fan's watches and follows: distinct pages from the sitemap.
-  const wantsFan = options.only.has('signedin');
+  // Lighthouse audits the pages signed in too, as this fan (issue 13).
+  const wantsFan = options.only.has('signedin') || options.only.has('lighthouse');
   const needsTail = wantsFan || options.only.has('longtail');
   const tail = needsTail
     ? await longTailPaths(server.origin, pick.names, options.quick ? 1_500 : 6_000)
@@ -306,16 +307,20 @@ async function main(options: Options): Promise<Results> {
       }
       if (options.only.has('lighthouse')) {
         step('Lighthouse, mobile (one run per page)');
-        results.lighthouse = await runLighthouse(
-          pages.map((p) => ({
-            name: p.name,
-            url: p.error || !chromium ? undefined : `${server.origin}${p.path}`,
-            error: p.error ?? noBrowser,
-          })),
-          chromium,
-          server.settle,
-          log,
-        );
+        // Each page anonymous, then as the signed-in fan (its session cookie in the browser).
+        const audited = pages.map((p) => ({
+          name: p.name,
+          url: p.error || !chromium ? undefined : `${server.origin}${p.path}`,
+          error: p.error ?? noBrowser,
+        }));
+        const signedIn = audited.map((p) => ({
+          ...p,
+          name: `${p.name} signed in`,
+          url: fan ? p.url : undefined,
+          error: p.error ?? (fan ? undefined : (fanError ?? 'no fan')),
+          cookie: fan ? { name: fan.cookie.slice(0, fan.cookie.indexOf('=')), value: fan.token } : undefined,
+        }));
+        results.lighthouse = await runLighthouse([...audited, ...signedIn], chromium, server.settle, log);
       }
       if (options.only.has('firsttap')) {
         step('first tap after the load event, throttled Chromium (desktop and phone)');

@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { PrefetchPageLinks, useLocation, useRouteLoaderData } from 'react-router';
 import type { PublicConfig } from '~/lib/auth/config';
 import { startPlatform } from '~/lib/platform';
 import { createPreloadQueue } from '~/lib/preload-queue';
-import { rememberViewport } from '~/lib/viewport';
 import { afterWantedCode, useDataRouter, whenPageIdle } from './hydration';
 
 const HOUR = 3_600_000;
@@ -23,24 +22,13 @@ export function AppShell() {
   const [prefetched, setPrefetched] = useState<string[]>([]);
   const router = useDataRouter();
 
-  useEffect(() => {
-    rememberViewport();
-    let timer: number | undefined;
-    const onResize = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(rememberViewport, 250);
-    };
-    window.addEventListener('resize', onResize);
-    startPlatform();
-    return () => {
-      window.removeEventListener('resize', onResize);
-      window.clearTimeout(timer);
-    };
-  }, []);
+  useEffect(startPlatform, []);
 
-  // The chunk reload guard and new-build detection start once the page is idle: their code is
-  // not first-load code (lib/shell-idle.ts says why neither is needed sooner).
+  // The chunk reload guard, new-build detection, the viewport cookie and the location lookup
+  // start once the page is idle: their code is not first-load code (lib/shell-idle.ts says why
+  // the first two are not needed sooner, app-shell-idle.tsx the others).
   const watch = useRef<ShellWatch | null>(null);
+  const [AtIdle, setAtIdle] = useState<ComponentType | null>(null);
   useEffect(() => {
     let stop: (() => void) | undefined;
     let ended = false;
@@ -50,6 +38,10 @@ export function AppShell() {
         watch.current = module;
         stop = module.startShellWatch(buildCheckMs);
       });
+      void import('./app-shell-idle').then(
+        (module) => ended || setAtIdle(() => module.AppShellIdle),
+        () => undefined,
+      );
     });
     return () => {
       ended = true;
@@ -68,7 +60,7 @@ export function AppShell() {
     // Only with a container configured: the page-view code is not first-load code (ADR 0036).
     if (gtmId) {
       const path = pathname + search;
-      void import('~/lib/analytics').then(({ trackPageView }) => trackPageView(gtmId, path));
+      void import('~/lib/page-views').then(({ trackPageView }) => trackPageView(gtmId, path));
     }
   }, [pathname, search, gtmId]);
 
@@ -99,6 +91,7 @@ export function AppShell() {
 
   return (
     <>
+      {AtIdle && <AtIdle />}
       {prefetched.map((page) => (
         <div key={page} hidden data-preload={page}>
           <PrefetchPageLinks page={page} />

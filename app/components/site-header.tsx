@@ -1,11 +1,10 @@
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { NavLink, useLocation, useMatches } from 'react-router';
-import { AccountButton } from './auth/account-button';
+import type { AccountButton } from './auth/account-button';
 import { HydrateOnUse, onUse } from './hydration';
 import { Logo } from './logo';
 import type { SearchBox } from './search-box';
 import { useFanSignedIn } from './tracking/use-fan';
-import { UserLocationBootstrap } from './user-location-bootstrap';
 
 // The drawer is fetched on first use: most visitors never open it.
 const loadSideMenu = () => import('./side-menu');
@@ -20,6 +19,14 @@ const searchBox = onUse<ComponentProps<typeof SearchBox>>(
   'site-search',
   () => import('./search-box').then((module) => ({ default: module.SearchBox })),
   ['search-panel'],
+);
+
+// The header's Sign in button hydrates on first use too: a press before its code is replayed
+// and fetches the sign-in dialog with it (data-opens). A signed-in fan's hydrates at once.
+const accountButton = onUse<ComponentProps<typeof AccountButton>>(
+  'account-button',
+  () => import('./auth/account-button').then((module) => ({ default: module.AccountButton })),
+  ['sign-in'],
 );
 
 const navLinkClass =
@@ -65,7 +72,6 @@ export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
           : 'sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur'
       }
     >
-      <UserLocationBootstrap />
       <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-3 gap-y-0 px-4 sm:gap-x-4">
         <button
           type="button"
@@ -98,7 +104,7 @@ export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
             my Encore
           </NavLink>
         </nav>
-        <AccountButton className="ml-auto md:ml-2" tone={hero ? 'hero' : 'light'} />
+        <HydrateOnUse part={accountButton} props={{ className: 'ml-auto md:ml-2', tone: hero ? 'hero' : 'light' }} />
         {signedIn && (
           <Suspense fallback={null}>
             <UnreadAlertsBadge tone={hero ? 'hero' : 'default'} />

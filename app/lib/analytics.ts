@@ -3,12 +3,10 @@
  * (the first and each client navigation) is pushed to `window.dataLayer`, and the tag
  * manager's script (the one third-party script Encore loads) is added on the first. Only
  * while the visitor allows analytics: /cookie-settings turns it off with a consent cookie.
+ * This file is the consent (what /cookie-settings ships); the page views are lib/page-views.ts.
  */
 export const ANALYTICS_COOKIE = 'encoreAnalytics';
 const CONSENT_MAX_AGE = 365 * 24 * 60 * 60;
-const TAG_MANAGER_URL = 'https://www.googletagmanager.com/gtm.js';
-
-type DataLayerWindow = { dataLayer?: Record<string, unknown>[] };
 
 export function analyticsAllowed(): boolean {
   return !document.cookie.split(/;\s*/).includes(`${ANALYTICS_COOKIE}=denied`);
@@ -23,32 +21,4 @@ export function setAnalyticsAllowed(allowed: boolean) {
 export function subscribeAnalytics(listener: () => void) {
   window.addEventListener(ANALYTICS_COOKIE, listener);
   return () => window.removeEventListener(ANALYTICS_COOKIE, listener);
-}
-
-let loaded = false;
-
-function loadTagManager(gtmId: string, dataLayer: Record<string, unknown>[]) {
-  if (loaded) return;
-  loaded = true;
-  dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
-  const script = document.createElement('script');
-  script.async = true;
-  script.src = `${TAG_MANAGER_URL}?id=${encodeURIComponent(gtmId)}`;
-  // Under a nonce-based Content-Security-Policy, the page's own scripts carry the nonce.
-  const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
-  if (nonce) script.nonce = nonce;
-  document.head.append(script);
-}
-
-export function trackPageView(gtmId: string, path: string) {
-  if (!analyticsAllowed()) return;
-  const target = window as unknown as DataLayerWindow;
-  target.dataLayer ??= [];
-  loadTagManager(gtmId, target.dataLayer);
-  target.dataLayer.push({
-    event: 'page_view',
-    page_path: path,
-    page_location: window.location.href,
-    page_title: document.title,
-  });
 }

@@ -56,6 +56,7 @@ export function AccountButton({ className = '', tone = 'light' }: { className?: 
     <Link
       to="/signin"
       aria-haspopup="dialog"
+      data-opens="sign-in"
       className={buttonClass({ size: 'sm', className: `whitespace-nowrap ${className}` })}
       data-testid="account-button"
       onMouseEnter={preloadSignInDialog}

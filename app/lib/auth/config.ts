@@ -7,7 +7,7 @@ export type PublicConfig = {
   firebase: { apiKey: string; projectId: string; authDomain: string; emulatorHost: string | null };
   apiBaseUrl: string;
   onboardingDelayMs: number;
-  /** Tag manager container (GTM_ID); page views are pushed only when set (lib/analytics.ts). */
+  /** Tag manager container (GTM_ID); page views are pushed only when set (lib/page-views.ts). */
   gtmId: string | null;
   /** How often the browser checks for a newer build (lib/build-check.ts). */
   buildCheckMs: number;
