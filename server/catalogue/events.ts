@@ -156,15 +156,8 @@ async function pageIds(db: Queryable, request: ListRequest, { count }: { count: 
   };
 
   if (!q && query.attractionId?.length) {
-    if (request.fromSnapshot && SNAPSHOT_SORTS.has(sort)) {
-      // A page's artist list: the snapshot holds each artist's events and the filters' columns.
-      const index = await searchIndexFor(db);
-      const every = index.attractionEventIds(query.attractionId, request.filters);
-      if (every) {
-        const sorted = index.ordered(every, sort as SnapshotSort);
-        return { picked: pickedIds(sorted.slice(page * size, (page + 1) * size)), total: every.length };
-      }
-    }
+    const fromSnapshot = request.fromSnapshot ? artistPage(await searchIndexFor(db), request) : undefined;
+    if (fromSnapshot) return { picked: pickedIds(fromSnapshot.ids), total: fromSnapshot.total };
     // Columns orderBy() may read, under the alias it expects.
     const { ids, n } = await read(sql`with scoped as materialized (
         select e.id, e.starts_at, e.search_text, e.popularity, e.latitude, e.longitude from events e
@@ -211,6 +204,21 @@ async function pageIds(db: Queryable, request: ListRequest, { count }: { count: 
 }
 
 type SnapshotSort = Parameters<SearchIndex['ordered']>[1];
+
+/**
+ * One page of an artist list (no keyword) from the snapshot, with its total: undefined for an
+ * order the snapshot cannot give or an artist it does not hold yet (the list asks the database).
+ */
+function artistPage(index: SearchIndex, { query, filters }: ListRequest): { ids: string[]; total: number } | undefined {
+  const sort = query.sort ?? DEFAULTS.sort;
+  if (!query.attractionId?.length || !SNAPSHOT_SORTS.has(sort)) return undefined;
+  const every = index.attractionEventIds(query.attractionId, filters);
+  if (!every) return undefined;
+  const page = query.page ?? 0;
+  const size = query.size ?? DEFAULTS.pageSize;
+  const ids = index.ordered(every, sort as SnapshotSort).slice(page * size, (page + 1) * size);
+  return { ids, total: every.length };
+}
 
 /**
  * Matching events counted up to COUNT_CAP + 1: a broad list costs the same whatever the
@@ -328,22 +336,16 @@ export async function getEventAndHeadlinerDates(
 ): Promise<{ event: Event | null; headlinerDates?: Event[] }> {
   const index = options.fromSnapshot ? await searchIndexFor(db) : undefined;
   const headliner = index?.lineUp(id)[0];
-  const sort = dates.sort ?? DEFAULTS.sort;
   const query = { ...dates, attractionId: headliner ? [headliner] : undefined };
-  const every =
-    index && headliner && SNAPSHOT_SORTS.has(sort)
-      ? index.attractionEventIds([headliner], eventFilters(query, options.now ?? new Date()))
-      : undefined;
-  if (!index || !every) {
+  const page = index && headliner ? artistPage(index, listRequest(query, options)) : undefined;
+  if (!page) {
     // Not in the snapshot yet (a sync has just added it), or without a headliner: as the API reads it.
     const event = await getEvent(db, id, { ...options, ticketCategory: dates.ticketCategory });
     const first = event?._embedded.attractions[0];
     if (!event || !first) return { event };
     return { event, headlinerDates: await listEventsOnly(db, { ...dates, attractionId: [first.id] }, options) };
   }
-  const page = dates.page ?? 0;
-  const size = dates.size ?? DEFAULTS.pageSize;
-  const ids = index.ordered(every, sort as SnapshotSort).slice(page * size, (page + 1) * size);
+  const { ids } = page;
   const read = await loadEvents(
     db,
     pickedIds([id, ...ids.filter((other) => other !== id)]),
