@@ -89,7 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    ping: sharedPing(() => client.query('select 1')),
+    ping: recentPing(client),
     close: async () => {
       if (!client.closed) await client.close();
       releaseLock();
@@ -243,6 +243,28 @@ function sharedPing(query: () => Promise<unknown>): () => Promise<boolean> {
       asking = undefined;
     });
     return asking;
+  };
+}
+
+/** How long a PGlite answer to the page check stands for the next pages. */
+const PGLITE_PING_MS = 1_000;
+
+/**
+ * PGlite runs inside this process: it is out of reach once closed, which is known without a
+ * statement. A statement that fails otherwise (a WebAssembly trap) is caught by a real query
+ * at most once a second, and by each page's own statements (isDatabaseUnavailable). Every
+ * page asked one `select 1` before, which waited its turn on the one thread behind the pages'
+ * own statements.
+ */
+function recentPing(client: PGlite): () => Promise<boolean> {
+  const asked = sharedPing(() => client.query('select 1'));
+  let okUntil = 0;
+  return async () => {
+    if (client.closed) return false;
+    if (performance.now() < okUntil) return true;
+    const ok = await asked();
+    okUntil = ok ? performance.now() + PGLITE_PING_MS : 0;
+    return ok;
   };
 }
 
