@@ -59,7 +59,9 @@ export default defineConfig({
       DATA_DIR: path.join(os.tmpdir(), `encore-e2e-${port}`),
       FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
       LOG_LEVEL: 'warn',
-      ONBOARDING_DELAY_MS: '1500',
+      // The quiz never shows by itself while a test runs: tests/e2e/auth-account.spec.ts moves
+      // the page's clock past the check (a short delay raced slow machines' page loads).
+      ONBOARDING_DELAY_MS: '60000',
       // New-build detection polls every 5 s here (an hour by default).
       BUILD_CHECK_INTERVAL_MS: '5000',
       // tests/e2e/auth-guards.spec.ts signs this (verified) address in as the admin.

@@ -12,7 +12,7 @@ import {
   uniqueEmail,
 } from './auth-helpers';
 
-// The onboarding quiz (1.5 s after load in e2e) is tested in auth-account.spec.ts.
+// The onboarding quiz (a minute after load in e2e, on the test's clock) is tested in auth-account.spec.ts.
 test.beforeEach(({ context }) => skipOnboarding(context));
 
 test.describe('sign-in / sign-up dialog', () => {
