@@ -20,6 +20,7 @@ const unitTests = [
   'server/cache.test.ts',
   'server/catalogue/places.test.ts',
   'server/catalogue/text.test.ts',
+  'server/catalogue/search/page-order.test.ts',
   'server/catalogue/demo/generate.test.ts',
   'server/catalogue/ticketmaster/parser.test.ts',
   'server/catalogue/ticketmaster/rate-limiter.test.ts',

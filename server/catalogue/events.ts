@@ -29,7 +29,7 @@ import {
   textQuery,
   whereOf,
 } from './queries.ts';
-import { type SearchIndex, searchIndexFor, snapshotLineUps } from './search/index.ts';
+import { type SearchIndex, type SnapshotSort, searchIndexFor, snapshotLineUps } from './search/index.ts';
 import { API_BASE } from './serialize.ts';
 
 /**
@@ -176,11 +176,8 @@ async function pageIds(db: Queryable, request: ListRequest, { count }: { count: 
     // Fewer matches than that: the search snapshot has them all, ranked, without a statement;
     // another order sorts them as the statement would (ADR 0034).
     const index = await searchIndexFor(db);
-    const every = index.keywordEvents(request.filters, q, cap);
-    if (every) {
-      const sorted = sort === 'relevance,desc' ? every : index.ordered(every, sort);
-      return { picked: pickedIds(sorted.slice(page * size, (page + 1) * size)), total: every.length };
-    }
+    const found = index.keywordPage(request.filters, q, cap, sort, page * size, (page + 1) * size);
+    if (found) return { picked: pickedIds(found.ids), total: found.total };
   }
 
   if (q && sort === 'relevance,desc') {
@@ -203,8 +200,6 @@ async function pageIds(db: Queryable, request: ListRequest, { count }: { count: 
   };
 }
 
-type SnapshotSort = Parameters<SearchIndex['ordered']>[1];
-
 /**
  * One page of an artist list (no keyword) from the snapshot, with its total: undefined for an
  * order the snapshot cannot give or an artist it does not hold yet (the list asks the database).
@@ -212,12 +207,9 @@ type SnapshotSort = Parameters<SearchIndex['ordered']>[1];
 function artistPage(index: SearchIndex, { query, filters }: ListRequest): { ids: string[]; total: number } | undefined {
   const sort = query.sort ?? DEFAULTS.sort;
   if (!query.attractionId?.length || !SNAPSHOT_SORTS.has(sort)) return undefined;
-  const every = index.attractionEventIds(query.attractionId, filters);
-  if (!every) return undefined;
   const page = query.page ?? 0;
   const size = query.size ?? DEFAULTS.pageSize;
-  const ids = index.ordered(every, sort as SnapshotSort).slice(page * size, (page + 1) * size);
-  return { ids, total: every.length };
+  return index.attractionPage(query.attractionId, filters, sort as SnapshotSort, page * size, (page + 1) * size);
 }
 
 /**

@@ -7,8 +7,12 @@ import { compareIds, type EventFields, type EventTable, IdLookup, rankBy } from 
 import { SnapshotFilters } from './filters.ts';
 import { Groups } from './groups.ts';
 import type { AttractionRow, IndexRows, VenueRow } from './load.ts';
+import { windowInOrder } from './page-order.ts';
 import { CANDIDATES, diversified, RELATED, score, soonerFirst, textThenId, topOf } from './ranking.ts';
 import { Ranked } from './text-index.ts';
+
+/** The orders of a list (besides relevance) that the snapshot can give: events.ts orderBy's. */
+export type SnapshotSort = 'date,asc' | 'date,desc' | 'name,asc';
 
 /**
  * The search box's matching and ranking, in memory (ADR 0010, 0030). On PGlite every
@@ -68,6 +72,13 @@ export class SearchIndex {
   private readonly vocabulary: Vocabulary;
   /** What the filters read (filters.ts, event-filters.ts). */
   private readonly filtering: SnapshotFilters;
+  /**
+   * Which events a list has met already, by rank: `seen[rank] === visit` for the list being
+   * gathered (seenBefore). Reused by every list (gathering never awaits), so a common word's
+   * tens of thousands of matches cost no set of their own.
+   */
+  private seen: Uint32Array | undefined;
+  private visit = 0;
 
   private constructor(parts: Parts, classifications: IndexRows['classifications']) {
     ({
@@ -259,13 +270,60 @@ export class SearchIndex {
    * then id. Undefined as soon as `limit` of them turn up: the list then asks the database.
    */
   keywordEvents(filters: readonly EventFilter[], q: TextQuery, limit: number): string[] | undefined {
+    const ranks = this.keywordRanks(filters, q, limit);
+    return ranks && this.window(ranks, 'relevance,desc', q, 0, ranks.length);
+  }
+
+  /**
+   * Positions `from` to `to` of that keyword list in `sort` order (a page), and how many it
+   * holds: only the page's events are put in order, not every match of a common word.
+   */
+  keywordPage(
+    filters: readonly EventFilter[],
+    q: TextQuery,
+    limit: number,
+    sort: 'relevance,desc' | SnapshotSort,
+    from: number,
+    to: number,
+  ): { ids: string[]; total: number } | undefined {
+    const ranks = this.keywordRanks(filters, q, limit);
+    return ranks && { ids: this.window(ranks, sort, q, from, to), total: ranks.length };
+  }
+
+  /**
+   * Positions `from` to `to` of the list of these attractions' events that the filters keep
+   * (an artist list on a page, events.ts) in `sort` order, and how many it holds; undefined
+   * when one of them is not in this snapshot (a sync has just added it), so the list asks the
+   * database.
+   */
+  attractionPage(
+    attractionIds: readonly string[],
+    filters: readonly EventFilter[],
+    sort: SnapshotSort,
+    from: number,
+    to: number,
+  ): { ids: string[]; total: number } | undefined {
     const accept = keepsAll(filters, this.filtering);
-    const found = new Set<number>();
+    const seen = this.seenBefore();
+    const ranks: number[] = [];
+    for (const id of attractionIds) {
+      const rank = this.attractionRank.get(id);
+      if (rank === undefined) return undefined;
+      for (const event of this.attractionEvents.of(rank)) if (!seen(event) && accept(event)) ranks.push(event);
+    }
+    return { ids: this.window(ranks, sort, undefined, from, to), total: ranks.length };
+  }
+
+  /** The keyword list's events (keywordEvents), unordered; undefined past `limit`. */
+  private keywordRanks(filters: readonly EventFilter[], q: TextQuery, limit: number): number[] | undefined {
+    const accept = keepsAll(filters, this.filtering);
+    const seen = this.seenBefore();
+    const found: number[] = [];
     const add = (ranks: Iterable<number>) => {
       for (const rank of ranks) {
-        if (found.has(rank) || !accept(rank)) continue;
-        found.add(rank);
-        if (found.size >= limit) return false;
+        if (seen(rank) || !accept(rank)) continue;
+        found.push(rank);
+        if (found.length >= limit) return false;
       }
       return true;
     };
@@ -277,76 +335,62 @@ export class SearchIndex {
     for (const rank of this.attractionText.top(q, 'words', () => true, Number.POSITIVE_INFINITY)) {
       if (!add(this.attractionEvents.of(rank))) return undefined;
     }
-    return this.ranked([...found], q);
+    return found;
+  }
+
+  /** A new list's test of whether it met an event already (it has, from the second call on). */
+  private seenBefore(): (rank: number) => boolean {
+    if (!this.seen || this.visit === 0xffffffff) {
+      this.seen = new Uint32Array(this.events.size);
+      this.visit = 0;
+    }
+    const seen = this.seen;
+    const visit = ++this.visit;
+    return (rank) => {
+      if (seen[rank] === visit) return true;
+      seen[rank] = visit;
+      return false;
+    };
   }
 
   /**
-   * Event ranks as ids, best first (relevance, then soonest, then id: soonerFirst's order).
-   * Each key is computed once: a common word matches tens of thousands of events.
+   * Ids of positions `from` to `to` of event ranks put in a list's order, compared as the
+   * statements compare them (events.ts orderBy): relevance (with a keyword), then soonest, then
+   * id; or the date, latest first, or the name's search text, each then soonest, then id. A
+   * date to be announced sorts after every date (START_ORDER, `nulls last`), in both
+   * directions. Each key is read once: a common word matches tens of thousands of events.
    */
-  private ranked(ranks: number[], q: TextQuery): string[] {
-    const scores = new Float64Array(ranks.length);
-    const starts = new Float64Array(ranks.length);
+  private window(
+    ranks: readonly number[],
+    sort: 'relevance,desc' | SnapshotSort,
+    q: TextQuery | undefined,
+    from: number,
+    to: number,
+  ): string[] {
     const startsAt = this.events.numbers.starts_at;
+    const starts = new Float64Array(ranks.length);
     for (let i = 0; i < ranks.length; i++) {
-      scores[i] = this.eventScore(ranks[i]!, q);
       const start = startsAt[ranks[i]!]!;
       starts[i] = Number.isNaN(start) ? Number.POSITIVE_INFINITY : start;
     }
     const ids = this.events.ids;
-    return Array.from(ranks.keys())
-      .sort(
-        (a, b) => scores[b]! - scores[a]! || starts[a]! - starts[b]! || compareIds(ids[ranks[a]!]!, ids[ranks[b]!]!),
-      )
-      .map((i) => ids[ranks[i]!]!);
-  }
-
-  /**
-   * Every event of these attractions that the filters keep (an artist list on a page,
-   * events.ts), unordered; undefined when one of them is not in this snapshot (a sync has just
-   * added it), so the list asks the database.
-   */
-  attractionEventIds(attractionIds: readonly string[], filters: readonly EventFilter[]): string[] | undefined {
-    const accept = keepsAll(filters, this.filtering);
-    const found = new Set<number>();
-    for (const id of attractionIds) {
-      const rank = this.attractionRank.get(id);
-      if (rank === undefined) return undefined;
-      for (const event of this.attractionEvents.of(rank)) if (accept(event)) found.add(event);
+    const byId = (a: number, b: number) => compareIds(ids[ranks[a]!]!, ids[ranks[b]!]!);
+    const sooner = (a: number, b: number) => starts[a]! - starts[b]! || byId(a, b);
+    let compare: (a: number, b: number) => number;
+    if (sort === 'relevance,desc') {
+      const scores = new Float64Array(ranks.length);
+      for (let i = 0; i < ranks.length; i++) scores[i] = q ? this.eventScore(ranks[i]!, q) : 0;
+      compare = (a, b) => scores[b]! - scores[a]! || sooner(a, b);
+    } else if (sort === 'date,desc') {
+      const tba = (i: number) => (starts[i] === Number.POSITIVE_INFINITY ? 1 : 0);
+      compare = (a, b) => tba(a) - tba(b) || (tba(a) ? 0 : starts[b]! - starts[a]!) || byId(a, b);
+    } else if (sort === 'name,asc') {
+      const texts = this.events.texts;
+      compare = (a, b) => compareIds(texts[ranks[a]!]!, texts[ranks[b]!]!) || sooner(a, b);
+    } else {
+      compare = sooner;
     }
-    return [...found].map((rank) => this.events.ids[rank]!);
-  }
-
-  /**
-   * Event ids in a list's date or name order (events.ts orderBy), compared as the statement
-   * compares them: a date to be announced last (START_ORDER, `nulls last`), then the name's
-   * search text, then the id. Ids this snapshot does not hold sort as dateless and nameless.
-   */
-  ordered(ids: readonly string[], sort: 'date,asc' | 'date,desc' | 'name,asc'): string[] {
-    const startsAt = this.events.numbers.starts_at;
-    const starts = new Float64Array(ids.length);
-    const texts: string[] = [];
-    for (let i = 0; i < ids.length; i++) {
-      const rank = this.eventRank.find(ids[i]!);
-      const start = rank === undefined ? Number.NaN : startsAt[rank]!;
-      starts[i] = Number.isNaN(start) ? Number.POSITIVE_INFINITY : start;
-      texts[i] = rank === undefined ? '' : this.events.texts[rank]!;
-    }
-    const byId = (a: number, b: number) => compareIds(ids[a]!, ids[b]!);
-    const later = (a: number, b: number) => starts[a]! - starts[b]! || 0;
-    const compare = {
-      'date,asc': (a: number, b: number) => later(a, b) || byId(a, b),
-      // Latest first, dates to be announced last.
-      'date,desc': (a: number, b: number) =>
-        (starts[a] === Number.POSITIVE_INFINITY ? 1 : 0) - (starts[b] === Number.POSITIVE_INFINITY ? 1 : 0) ||
-        (starts[b] === Number.POSITIVE_INFINITY ? 0 : starts[b]!) -
-          (starts[a] === Number.POSITIVE_INFINITY ? 0 : starts[a]!) ||
-        byId(a, b),
-      'name,asc': (a: number, b: number) => compareIds(texts[a]!, texts[b]!) || later(a, b) || byId(a, b),
-    }[sort];
-    return Array.from(ids.keys())
-      .sort(compare)
-      .map((i) => ids[i]!);
+    return windowInOrder(ranks.length, compare, from, to).map((i) => ids[ranks[i]!]!);
   }
 
   /** Close spellings of what was typed, most alike first (close-spellings.ts, ADR 0031). */
