@@ -35,7 +35,17 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
  * viewport, the buttons of /signin's and /forgot-password's forms): kept in the shell rather
  * than a file of their own on those pages.
  */
-const SHELL_SHARED = /[\\/]app[\\/](lib[\\/]viewport\.ts|components[\\/]ui[\\/]button\.tsx)$/;
+const SHELL_SHARED =
+  /[\\/]app[\\/](lib[\\/]viewport\.ts|components[\\/](ui[\\/]button|logo|tracking[\\/]use-fan)\.tsx?)$/;
+
+/**
+ * The header, the footer and the side drawer of the default and signed-in layouts, in one file
+ * with the drawer's hook (which both layouts share): pages of the split and auth layouts
+ * (/signin, /forgot-password) do not fetch them. The root error boundary loads them with the
+ * error page (components/error-screen.tsx).
+ */
+const PAGE_CHROME =
+  /[\\/]app[\\/](components[\\/](site-header|site-footer|use-mini-drawer|mini-drawer|static-page)\.tsx?|lib[\\/]analytics\.ts)$/;
 
 /**
  * Code fetched on a first tap, in few files (ADR 0039): a browser opens at most six
@@ -123,6 +133,7 @@ export default defineConfig({
                 // The modules named only, not what they import: React stays in the shell.
                 { name: 'popup-kit', test: POPUP_KIT, priority: 1, includeDependenciesRecursively: false },
                 { name: 'page-parts', test: PAGE_PARTS, includeDependenciesRecursively: false },
+                { name: 'page-chrome', test: PAGE_CHROME, includeDependenciesRecursively: false },
                 { name: 'sign-in-dialog', test: SIGN_IN_DIALOG, includeDependenciesRecursively: false },
                 { name: 'auth-form', test: AUTH_FORM, includeDependenciesRecursively: false },
               ],

@@ -13,15 +13,13 @@ import './app.css';
 import { AppShell } from './components/app-shell';
 import { AuthHost } from './components/auth/auth-host';
 import { RouteFocus, SkipLink } from './components/route-focus';
-import { SiteFooter } from './components/site-footer';
-import { SiteHeader } from './components/site-header';
 import { publicConfig, requireDatabase } from './lib/auth.server';
 import { refuseMalformedInput } from './lib/bad-input.server';
 import { loadTracked } from './lib/tracking.server';
 import { viewportFromCookie } from './lib/viewport.server';
 
 // Only error pages need it (their hydration waits for it, the server's HTML in place).
-const ErrorPage = lazy(() => import('./components/error-page').then((module) => ({ default: module.ErrorPage })));
+const ErrorScreen = lazy(() => import('./components/error-screen').then((module) => ({ default: module.ErrorScreen })));
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -135,9 +133,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <title>{status === 404 ? 'Page not found · Encore' : 'Something went wrong · Encore'}</title>
-      <SiteHeader />
-      <ErrorPage status={status} detail={detail} />
-      <SiteFooter />
+      <ErrorScreen status={status} detail={detail} />
     </>
   );
 }
