@@ -117,6 +117,31 @@ describe('delivery', () => {
     expect(service.received).toHaveLength(1);
   });
 
+  it('signs one VAPID token per push service for many messages, valid for less than a day', async () => {
+    const before = service.received.length;
+    for (const fan of ['token-fan-1', 'token-fan-2']) {
+      await insertAccount(db, fan);
+      const browser = newSubscriber();
+      await saveSubscription(
+        db,
+        fan,
+        { endpoint: service.endpoint(fan), keys: { p256dh: browser.p256dh, auth: browser.auth } },
+        'test',
+        false,
+      );
+      await newAlert(fan, 'Cheaper now');
+    }
+    expect(await deliverPendingPushes(db, { subject })).toMatchObject({ alerts: 2, delivered: 2 });
+    const pushes = (await service.waitFor(before + 2)).slice(before);
+    const [first, second] = pushes.map((push) => String(push.headers.authorization));
+    expect(second).toBe(first);
+    const claims = JSON.parse(Buffer.from(first!.split(' ')[1]!.slice(2).split('.')[1]!, 'base64url').toString());
+    const now = Date.now() / 1000;
+    // RFC 8292 §2: exp no further than 24 hours ahead; the token is renewed well before it.
+    expect(claims.exp).toBeGreaterThan(now + 60 * 60);
+    expect(claims.exp).toBeLessThanOrEqual(now + 24 * 60 * 60);
+  });
+
   it('drops subscriptions the push service says are gone', async () => {
     await insertAccount(db, 'gone-fan');
     const browser = newSubscriber();

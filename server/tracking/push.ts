@@ -126,6 +126,38 @@ export type PushOptions = {
 export type SendResult = 'delivered' | 'gone' | 'failed';
 
 /** Encrypt (aes128gcm), sign (VAPID) and POST one message to one subscription. */
+/** A VAPID token is valid this long (RFC 8292 §2: at most 24 hours)… */
+const VAPID_VALID_S = 12 * 60 * 60;
+/** …and reused while at least this much of it is left. */
+const VAPID_MARGIN_MS = 60 * 60 * 1000;
+const vapidTokens = new Map<string, { authorization: string; until: number }>();
+
+/**
+ * The VAPID Authorization header for messages to the push service at `endpoint` (RFC 8292): a
+ * JWT for the service's origin, signed with our key. Signing is most of what a message costs
+ * (≈ 0.5 of 0.8 ms; the payload's encryption is the rest), and one token serves every message
+ * to that service until it expires: a price change alerting thousands of fans signs a few.
+ */
+function vapidAuthorization(endpoint: string, keys: VapidKeys, subject: string): string {
+  const audience = new URL(endpoint).origin;
+  const key = `${audience} ${subject} ${keys.publicKey}`;
+  const now = Date.now();
+  const kept = vapidTokens.get(key);
+  if (kept && kept.until > now) return kept.authorization;
+  const expires = Math.floor(now / 1000) + VAPID_VALID_S;
+  const { Authorization } = webpush.getVapidHeaders(
+    audience,
+    subject,
+    keys.publicKey,
+    keys.privateKey,
+    'aes128gcm',
+    expires,
+  );
+  // One entry per push service (a handful), replaced as it expires.
+  vapidTokens.set(key, { authorization: Authorization, until: expires * 1000 - VAPID_MARGIN_MS });
+  return Authorization;
+}
+
 export async function sendPush(
   subscription: { endpoint: string; p256dh: string; auth: string },
   payload: PushPayload,
@@ -136,7 +168,9 @@ export async function sendPush(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(payload),
     {
-      vapidDetails: { subject: options.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      // Signed here once per push service for hours, not by the library for every message
+      // (no vapidDetails, and none set globally).
+      headers: { Authorization: vapidAuthorization(subscription.endpoint, keys, options.subject) },
       contentEncoding: 'aes128gcm',
       // An alert a day old is news no more.
       TTL: 24 * 60 * 60,
