@@ -55,20 +55,43 @@ export function describeLocal(date: string | null, time: string | null): string 
 }
 
 /**
- * Rows per insert: one price change can alert tens of thousands of fans, and one statement
- * with every row overflows the query builder's stack (and Postgres' 65,535 parameters).
+ * Rows per insert: one price change can alert tens of thousands of fans. The rows go to
+ * Postgres as one JSON document a statement, unpacked by json_to_recordset: one parameter
+ * instead of ten a row (Postgres takes at most 65,535), and neither the query builder nor the
+ * drivers handle tens of thousands of placeholders (50,000 alerts: 4.9 s as 1,000-row VALUES
+ * lists on PGlite).
  */
-const INSERT_BATCH = 1_000;
+const INSERT_BATCH = 10_000;
 
+/** Inserts alerts, each at most once per fan and dedupe key; returns how many are new. */
 async function insertAlerts(db: Db, list: NewAlert[]): Promise<number> {
   let count = 0;
   for (let i = 0; i < list.length; i += INSERT_BATCH) {
-    const inserted = await db
-      .insert(alerts)
-      .values(list.slice(i, i + INSERT_BATCH))
-      .onConflictDoNothing({ target: [alerts.uid, alerts.dedupeKey] })
-      .returning({ id: alerts.id });
-    count += inserted.length;
+    const batch = list.slice(i, i + INSERT_BATCH).map((alert) => ({
+      uid: alert.uid,
+      kind: alert.kind,
+      event_id: alert.eventId,
+      attraction_id: alert.attractionId,
+      title: alert.title,
+      body: alert.body,
+      url: alert.url,
+      data: alert.data,
+      dedupe_key: alert.dedupeKey,
+      created_at: alert.createdAt ? iso(alert.createdAt) : null,
+    }));
+    const [inserted] = await rows<{ n: number }>(
+      db,
+      sql`with inserted as (
+        insert into alerts (uid, kind, event_id, attraction_id, title, body, url, data, dedupe_key, created_at)
+        select r.uid, r.kind, r.event_id, r.attraction_id, r.title, r.body, r.url, r.data, r.dedupe_key,
+          coalesce(r.created_at, now())
+        from json_to_recordset(${JSON.stringify(batch)}::json) as r(uid text, kind text, event_id text,
+          attraction_id text, title text, body text, url text, data jsonb, dedupe_key text, created_at timestamptz)
+        on conflict (uid, dedupe_key) do nothing
+        returning 1
+      ) select count(*)::int as n from inserted`,
+    );
+    count += inserted?.n ?? 0;
   }
   return count;
 }
