@@ -29,7 +29,13 @@ import {
   textQuery,
   whereOf,
 } from './queries.ts';
-import { type SearchIndex, type SnapshotSort, searchIndexFor, snapshotLineUps } from './search/index.ts';
+import {
+  type SearchIndex,
+  SNAPSHOT_SORTS,
+  type SnapshotSort,
+  searchIndexFor,
+  snapshotLineUps,
+} from './search/index.ts';
 import { API_BASE } from './serialize.ts';
 
 /**
@@ -127,8 +133,6 @@ const listRequest = (query: EventsQuery, options: ReadOptions): ListRequest => (
   fromSnapshot: !!options.fromSnapshot,
 });
 
-const SNAPSHOT_SORTS: ReadonlySet<EventsQuery['sort']> = new Set<SnapshotSort>(['date,asc', 'date,desc', 'name,asc']);
-
 /**
  * The ids on one page of a list, and its total when the statement that found them knew it
  * anyway. Three shapes, each chosen so PGlite plans and runs as little as possible:
@@ -206,7 +210,7 @@ async function pageIds(db: Queryable, request: ListRequest, { count }: { count: 
  */
 function artistPage(index: SearchIndex, { query, filters }: ListRequest): { ids: string[]; total: number } | undefined {
   const sort = query.sort ?? DEFAULTS.sort;
-  if (!query.attractionId?.length || !SNAPSHOT_SORTS.has(sort)) return undefined;
+  if (!query.attractionId?.length || !(SNAPSHOT_SORTS as readonly string[]).includes(sort)) return undefined;
   const page = query.page ?? 0;
   const size = query.size ?? DEFAULTS.pageSize;
   return index.attractionPage(query.attractionId, filters, sort as SnapshotSort, page * size, (page + 1) * size);

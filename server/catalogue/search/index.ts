@@ -17,4 +17,4 @@ export {
 export { withinTwoEdits } from './close-spellings.ts';
 export { searchIndexFor } from './freshness.ts';
 export { CANDIDATES } from './ranking.ts';
-export type { SearchIndex, SnapshotSort } from './snapshot.ts';
+export { type SearchIndex, SNAPSHOT_SORTS, type SnapshotSort } from './snapshot.ts';

@@ -101,7 +101,7 @@ describe('search ranking over a demo catalogue (ADR 0003, ADR 0010)', () => {
         )
         .map((e) => e.id)
         .sort();
-      const actual = index.keywordEvents(upcoming, q, events.length + 1)?.sort();
+      const actual = index.keywordPage(upcoming, q, events.length + 1, 'relevance,desc', 0, events.length)?.ids.sort();
       found += expected.length;
       if (JSON.stringify(actual) !== JSON.stringify(expected)) wrong.push(prefix);
     }

@@ -12,7 +12,8 @@ import { CANDIDATES, diversified, RELATED, score, soonerFirst, textThenId, topOf
 import { Ranked } from './text-index.ts';
 
 /** The orders of a list (besides relevance) that the snapshot can give: events.ts orderBy's. */
-export type SnapshotSort = 'date,asc' | 'date,desc' | 'name,asc';
+export const SNAPSHOT_SORTS = ['date,asc', 'date,desc', 'name,asc'] as const;
+export type SnapshotSort = (typeof SNAPSHOT_SORTS)[number];
 
 /**
  * The search box's matching and ranking, in memory (ADR 0010, 0030). On PGlite every
@@ -266,17 +267,10 @@ export class SearchIndex {
   /**
    * Every event the filters keep that a keyword list (GET /events?keyword=…, events.ts)
    * matches: by its own name, its venue's or an act of its line-up, every typed word a
-   * prefix of a word (ADR 0003). Ranked as that list ranks them: relevance, then soonest,
-   * then id. Undefined as soon as `limit` of them turn up: the list then asks the database.
-   */
-  keywordEvents(filters: readonly EventFilter[], q: TextQuery, limit: number): string[] | undefined {
-    const ranks = this.keywordRanks(filters, q, limit);
-    return ranks && this.window(ranks, 'relevance,desc', q, 0, ranks.length);
-  }
-
-  /**
-   * Positions `from` to `to` of that keyword list in `sort` order (a page), and how many it
-   * holds: only the page's events are put in order, not every match of a common word.
+   * prefix of a word (ADR 0003); positions `from` to `to` of them in `sort` order (a page;
+   * relevance, then soonest, then id), and how many there are. Only the page's events are put
+   * in order, not every match of a common word. Undefined as soon as `limit` of them turn up:
+   * the list then asks the database.
    */
   keywordPage(
     filters: readonly EventFilter[],
@@ -314,7 +308,7 @@ export class SearchIndex {
     return { ids: this.window(ranks, sort, undefined, from, to), total: ranks.length };
   }
 
-  /** The keyword list's events (keywordEvents), unordered; undefined past `limit`. */
+  /** The keyword list's events (keywordPage), unordered; undefined past `limit`. */
   private keywordRanks(filters: readonly EventFilter[], q: TextQuery, limit: number): number[] | undefined {
     const accept = keepsAll(filters, this.filtering);
     const seen = this.seenBefore();
