@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import type { ChunkingContext } from 'rolldown';
+import type { ChunkingContext, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -20,6 +20,51 @@ function buildFile(): Plugin {
     },
   };
 }
+
+/**
+ * What each module loaded on use needs, as files: its chunk, the chunks it imports and their
+ * stylesheets, written to build/client/part-files.json with the build id. Once a page is idle
+ * the browser downloads what its controls open into its cache, without running it
+ * (app/components/hydration/prefetch-opens.ts, ADR 0029), so a first press waits for no
+ * round trip.
+ */
+export const PART_FILES = 'part-files.json';
+
+function partFiles(): Plugin {
+  return {
+    name: 'encore-part-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return;
+      const chunks = new Map<string, OutputChunk>();
+      for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
+      const filesOf = (start: OutputChunk) => {
+        const files = new Set<string>();
+        const stack = [start];
+        while (stack.length) {
+          const chunk = stack.pop()!;
+          if (files.has(`/${chunk.fileName}`)) continue;
+          files.add(`/${chunk.fileName}`);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(`/${css}`);
+          for (const name of chunk.imports) {
+            const imported = chunks.get(name);
+            if (imported) stack.push(imported);
+          }
+        }
+        return [...files];
+      };
+      const parts: Record<string, string[]> = {};
+      for (const chunk of chunks.values()) {
+        for (const id of chunk.moduleIds) {
+          if (!id.startsWith(APP_DIR) || !this.getModuleInfo(id)?.dynamicImporters.length) continue;
+          parts[path.relative(process.cwd(), id).split(path.sep).join('/')] = filesOf(chunk);
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: PART_FILES, source: `${JSON.stringify({ id: BUILD_ID, parts })}\n` });
+    },
+  };
+}
+const APP_DIR = `${path.resolve('app')}${path.sep}`;
 
 /**
  * First-load JavaScript (ARCHITECTURE.md: ≤ 120 kB gzip per public page). React, React Router
@@ -97,7 +142,7 @@ function shellModules(ctx: ChunkingContext): Set<string> {
 const SERVER_DIR = `${path.resolve('server')}${path.sep}`;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), buildFile()],
+  plugins: [tailwindcss(), reactRouter(), buildFile(), partFiles()],
   define: { __ENCORE_BUILD_ID__: JSON.stringify(BUILD_ID) },
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },

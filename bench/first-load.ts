@@ -5,11 +5,12 @@
  * opened once in a fresh, anonymous Chromium context (no cache, no interaction) and every
  * script fetched until the network is idle is counted, gzip-compressed as bundles.ts does.
  * Code loaded on first use (hover, focus, press) is not fetched, so it does not count. Code
- * the page fetches once it is idle (after its `encore:idle` mark) is counted apart: it does
- * not delay the page becoming interactive, and has its own budget (ADR 0029).
+ * the page fetches once it is idle (after its `encore:idle` mark), run or only downloaded into
+ * the cache for a first press, is counted apart: it does not delay the page becoming
+ * interactive, and has its own budget (ADR 0029).
  */
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Request } from '@playwright/test';
 import type { Chromium } from './chromium.ts';
 import { round } from './stats.ts';
 
@@ -44,13 +45,22 @@ export async function observeFirstLoad(
       const requested = new Map<string, number>();
       const pending: Promise<void>[] = [];
       page.on('request', (request) => {
-        if (request.resourceType() === 'script') requested.set(new URL(request.url()).pathname, Date.now());
+        const file = new URL(request.url()).pathname;
+        if (isCode(request) && !requested.has(file)) requested.set(file, Date.now());
       });
       page.on('response', (response) => {
-        if (response.request().resourceType() !== 'script') return;
+        if (!isCode(response.request())) return;
+        // A prefetch's body stays in the browser's cache (Chromium hands back nothing): the
+        // same file is read from the server.
+        const body = response
+          .body()
+          .catch(() => Buffer.alloc(0))
+          .then(async (body) =>
+            body.length > 0 ? body : Buffer.from(await (await fetch(response.url())).arrayBuffer()),
+          );
         pending.push(
-          response.body().then(
-            (body) => void scripts.set(new URL(response.url()).pathname, gzipSync(body).length),
+          body.then(
+            (code) => void scripts.set(new URL(response.url()).pathname, gzipSync(code).length),
             () => undefined,
           ),
         );
@@ -103,3 +113,7 @@ export async function observeFirstLoad(
   }
   return results;
 }
+
+/** A script the page runs, or code it downloads ahead into the cache (`<link rel="prefetch">`, ADR 0029). */
+const isCode = (request: Request) =>
+  request.resourceType() === 'script' || new URL(request.url()).pathname.endsWith('.js');

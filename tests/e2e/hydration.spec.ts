@@ -53,3 +53,25 @@ test('a link pressed before its code arrives is followed by the router, without 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => (window as Marked).__samePage)).toBe(true);
 });
+
+test('once the page is idle, what its buttons open is already downloaded: Dates opens without the network', async ({
+  page,
+}) => {
+  // Downloads of the date popup's code over the network, as Chromium reports them (a copy from
+  // the prefetch or disk cache is not one).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  let downloads = 0;
+  cdp.on('Network.responseReceived', ({ response }) => {
+    if (!/\/assets\/date-popover-[\w-]+\.js$/.test(response.url)) return;
+    if (!response.fromDiskCache && !response.fromPrefetchCache && !response.fromServiceWorker) downloads++;
+  });
+  await page.goto('/search?keyword=rock');
+  // Fetched at the idle moment, not run: the popup is not open.
+  await expect.poll(() => downloads, { timeout: 10_000 }).toBe(1);
+  await expect(page.getByRole('dialog', { name: 'Choose dates' })).toHaveCount(0);
+
+  await page.locator('main').getByRole('button', { name: 'Dates' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Choose dates' })).toBeVisible();
+  expect(downloads).toBe(1);
+});

@@ -170,6 +170,8 @@ function fetchPartsWhenIdle() {
         .get(name ?? '')
         ?.prefetch()
         .catch(() => undefined);
+    // What presses open: their files into the cache, the little code that asks for them on idle too.
+    import('./prefetch-opens').then((m) => m.prefetchWhatPressesOpen()).catch(() => undefined);
   };
   const whenIdle = () => (window.requestIdleCallback ?? setTimeout)(start, { timeout: IDLE_TIMEOUT_MS });
   if (document.readyState === 'complete') whenIdle();
