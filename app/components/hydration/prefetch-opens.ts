@@ -36,7 +36,8 @@ export async function prefetchWhatPressesOpen(): Promise<void> {
     if (name in OPENS) opens.add(name as Opens);
   }
   if (opens.size === 0) return;
-  const response = await fetch(PART_FILES);
+  // Keyed by build in the browser's cache: a page of the next build does not get this one's list.
+  const response = await fetch(`${PART_FILES}?build=${encodeURIComponent(__ENCORE_BUILD_ID__)}`);
   if (!response.ok) return;
   const { id, parts } = (await response.json()) as PartFiles;
   if (id !== __ENCORE_BUILD_ID__) return;
