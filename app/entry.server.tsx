@@ -88,7 +88,7 @@ function markPersonal(request: Request, headers: Headers, context: AppLoadContex
   const cookie = request.headers.get('cookie') ?? '';
   const hasSession = cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
   // A refused request (context.inputProblem) has no visitor to read.
-  const signedIn = !context?.inputProblem && !!context?.sessionUser;
+  const signedIn = !context?.inputProblem && !context?.sharedRender && !!context?.sessionUser;
   if (signedIn || hasSession || request.headers.get('authorization') !== null) {
     headers.set('Cache-Control', 'private, no-store');
   }

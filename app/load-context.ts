@@ -13,6 +13,11 @@ type EncoreContext = {
   requestId: string;
   /** What the edge input check refused (server/input-guard.ts): the root loader answers 400. */
   inputProblem: InputProblem | null;
+  /**
+   * This render is the one every signed-in visitor of the page shares (ADR 0043, server/http.ts):
+   * reading `sessionUser` ends it, and the page is rendered for the visitor instead.
+   */
+  sharedRender?: boolean;
   /** The session cookie could not be checked (database or identity service down): not anonymous. */
   sessionUnavailable?: boolean;
   /**

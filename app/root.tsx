@@ -31,7 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A malformed path, query, header or cookie (server/input-guard.ts) is the visitor's
   // mistake: SPEC's error page with 400, before any loader queries anything.
   refuseMalformedInput(context);
-  const user = context.sessionUser;
+  // The render signed-in visitors share (ADR 0043) knows someone is signed in, not who: the
+  // browser asks for what they track once the page is there (useTrackedState).
+  const signedIn = context.sharedRender === true;
+  const user = signedIn ? null : context.sessionUser;
   // Every Follow and Watch button and the alerts badge (ADR 0033); read again after each write.
   // Asked for beside the database check, not after it: a fan's page waits for one round trip.
   const tracked = user ? loadTracked(context, user.uid) : null;
@@ -41,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     config: publicConfig(context),
     sessionUser: user ? { uid: user.uid, systemRole: user.systemRole } : null,
+    signedIn: signedIn || !!user,
     tracked: await tracked,
     // SPEC §9: the layout of the visitor's screen class on the first request.
     viewport: viewportFromCookie(request.headers.get('cookie')),

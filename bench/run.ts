@@ -396,6 +396,15 @@ async function main(options: Options): Promise<Results> {
           ...(error || !pick.event ? { error: error ?? 'no event' } : {}),
         },
         { name: 'signed in my Encore', group: 'signed in', path: '/my-encore', headers, ...(error ? { error } : {}) },
+        // What a fan's home or event page asks for once it is there (ADR 0043): the page is the
+        // render signed-in fans share, their Follow and Watch states come from this read.
+        {
+          name: 'signed in tracked state',
+          group: 'signed in',
+          path: '/resources/tracking.data',
+          headers,
+          ...(error ? { error } : {}),
+        },
       );
     }
     results.uncached = await measureUncached(

@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { readSessionUser, SESSION_COOKIE } from './accounts/session.ts';
+import { readSessionToken, readSessionUser, SESSION_COOKIE } from './accounts/session.ts';
 import { apiPlugin, badUrlBody, ROUTER_OPTIONS, routerProblem } from './app.ts';
 import { onCatalogueChanged } from './catalogue/changes.ts';
 import { compressedResponse } from './compress.ts';
@@ -208,6 +208,9 @@ export async function createWebServer({
       keyCookies: PAGE_KEY_COOKIES,
       keyQuery: PAGE_KEY_QUERY,
       sessionCookie: SESSION_COOKIE,
+      // Documents only: the data of a client navigation or a revalidation after a write (the
+      // fan's tracked state in the root's) is read for the visitor.
+      shareWithSession: (req) => !isDataRequest(req.url),
       onError: (error) => logger.error({ err: error }, 'page cache render failed'),
     });
     const stop = onCatalogueChanged(() => cache.clear());
@@ -215,8 +218,17 @@ export async function createWebServer({
     pageCache = cache;
   }
   const render = async (req: IncomingMessage, known: PageRequest) => {
-    const request = fetchRequest(req, { pathAndQuery: pageCache?.urlOf(req) });
-    return pageRequest.run(known, async () => renderDocument(request, await getLoadContext(request)));
+    // A signed-in visitor's page comes from the render every signed-in visitor shares (ADR
+    // 0043): rendered without their cookie, so nothing of theirs is in it.
+    const shared = readSessionToken(req.headers.cookie) !== undefined;
+    const request = fetchRequest(req, {
+      pathAndQuery: pageCache?.urlOf(req),
+      withoutCookie: shared ? SESSION_COOKIE : undefined,
+    });
+    return pageRequest.run(known, async () => {
+      const context = await getLoadContext(request);
+      return renderDocument(request, shared ? sharedBySignedIn(context) : context);
+    });
   };
 
   // Everything that is neither an API route (the /api plugin answers its own 404s in JSON)
@@ -262,10 +274,16 @@ const isApiPath = (url: string | undefined) =>
  */
 function fetchRequest(
   req: IncomingMessage,
-  options: { signal?: AbortSignal; method?: string; pathAndQuery?: string } = {},
+  options: { signal?: AbortSignal; method?: string; pathAndQuery?: string; withoutCookie?: string } = {},
 ): Request {
   const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    const value = req.rawHeaders[i + 1]!;
+    if (options.withoutCookie && name.toLowerCase() === 'cookie')
+      headers.append(name, dropCookie(value, options.withoutCookie));
+    else headers.append(name, value);
+  }
   const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https:' : 'http:';
   const url = new URL(options.pathAndQuery ?? req.url ?? '/', `${protocol}//${headers.get('host') ?? 'localhost'}`);
   const method = options.method ?? 'GET';
@@ -279,6 +297,45 @@ function fetchRequest(
 }
 
 type PageRequest = { nonce: string; requestId: string; inputProblem: InputProblem | null };
+
+/** A Cookie header without one cookie (every occurrence of it). */
+function dropCookie(header: string, name: string): string {
+  return header
+    .split(';')
+    .filter((part) => {
+      const eq = part.indexOf('=');
+      return (eq < 0 ? part : part.slice(0, eq)).trim() !== name;
+    })
+    .join(';')
+    .trim();
+}
+
+/** React Router's single-fetch data requests (`/path.data`, `/_root.data`): a visitor's, never shared. */
+const isDataRequest = (url: string | undefined) => /\.data$/.test((url ?? '').split('?')[0]!);
+
+/**
+ * The load context of the render every signed-in visitor of a page shares (ADR 0043): no
+ * session is read (the request was rendered without its cookie), `sharedRender` tells the root
+ * loader that someone signed in will see it, and a loader that asks who the visitor is (a
+ * guard, a personal page) ends the render with `personalRender()`: the page cache then renders
+ * the page for that visitor instead.
+ */
+function sharedBySignedIn<C extends object>(context: C): C {
+  Object.defineProperty(context, 'sessionUser', {
+    get: () => {
+      throw personalRender();
+    },
+    enumerable: true,
+  });
+  return Object.assign(context, { sharedRender: true });
+}
+
+/** Thrown by a shared render that reached for the visitor: never cached, never sent (page-cache.ts). */
+const personalRender = () =>
+  new Response('A page of its own for this visitor', {
+    status: 409,
+    headers: { 'Cache-Control': 'private, no-store' },
+  });
 
 /**
  * The services a refused request's loaders get: any use of the database answers the same 400

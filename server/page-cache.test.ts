@@ -193,6 +193,71 @@ describe('page cache rules', () => {
   });
 });
 
+describe('the render signed-in visitors share', () => {
+  let renders = 0;
+  /** What the shared render answers: a page, or the refusal of a render that needed the visitor. */
+  let personal = false;
+  const cache = createPageCache({
+    ttlMs: 60_000,
+    keyCookies: [],
+    sessionCookie: 'session',
+    shareWithSession: (req) => !(req.url ?? '').endsWith('.data'),
+  });
+  const server = createServer((req, res) => {
+    const key = cache.keyOf(req);
+    const signedIn = /session=/.test(req.headers.cookie ?? '');
+    const render = async () => {
+      const n = ++renders;
+      if (personal && signedIn) return new Response('needs the visitor', { status: 409 });
+      return new Response(`<p>${signedIn ? 'Shared' : 'Anonymous'} render ${n}</p>`.repeat(100), {
+        headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public, max-age=60' },
+      });
+    };
+    const own = async () => {
+      const n = ++renders;
+      res.writeHead(200, { 'Content-Type': 'text/html', 'X-Own': 'yes' });
+      res.end(`<p>Own render ${n} for ${req.headers.cookie}</p>`);
+    };
+    if (key === undefined) return void own();
+    void cache.serve(req, res, key, render).then((served) => {
+      if (!served) void own();
+    });
+  });
+  let origin = '';
+  beforeAll(async () => {
+    origin = await listen(server);
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const get = (pathname: string, headers: Record<string, string> = {}) => fetchRaw(`${origin}${pathname}`, { headers });
+
+  it('is one render for every signed-in visitor, apart from the anonymous one, and private', async () => {
+    cache.clear();
+    renders = 0;
+    const first = await get('/p', { Cookie: 'session=one' });
+    expect(first.text).toContain('Shared render 1');
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    expect((await get('/p', { Cookie: 'session=two' })).text).toContain('Shared render 1');
+    const anonymous = await get('/p');
+    expect(anonymous.text).toContain('Anonymous render 2');
+    expect(anonymous.headers['cache-control']).toBe('public, max-age=60');
+    // Data requests are the visitor's own, and so is anything sent with Authorization.
+    expect((await get('/p.data', { Cookie: 'session=one' })).headers['x-own']).toBe('yes');
+    expect((await get('/p', { Cookie: 'session=one', Authorization: 'Bearer one' })).headers['x-own']).toBe('yes');
+  });
+
+  it('is never sent when it needed the visitor: each gets their own, with no second try for a while', async () => {
+    cache.clear();
+    renders = 0;
+    personal = true;
+    const one = await get('/mine', { Cookie: 'session=one' });
+    expect(one.headers['x-own']).toBe('yes');
+    expect(one.text).toContain('Own render 2 for session=one');
+    const two = await get('/mine', { Cookie: 'session=two' });
+    expect(two.text).toContain('Own render 3 for session=two');
+    personal = false;
+  });
+});
+
 describe('query parameters no render reads', () => {
   const cache = createPageCache({ ttlMs: 1_000, keyCookies: [], sessionCookie: 'session', keyQuery: ['q', 'tag'] });
   const request = (url: string) =>
@@ -307,15 +372,28 @@ describe('anonymous pages through the server', () => {
     expect((await fetchRaw(`${uncached}${eventUrl()}`)).text).toContain('Doors open at nine.');
   });
 
-  it('never gives a signed-in visitor the anonymous page, nor anyone else theirs', async () => {
+  it('gives signed-in visitors the render they share, with nothing of theirs in it, and their own pages as theirs', async () => {
     const uid = 'cache-test-user';
-    const cookie = `${SESSION_COOKIE}=${tokens.mint(uid, { email: 'fan@example.test' })}`;
+    const cookie = `${SESSION_COOKIE}=${tokens.mint(uid, { email: 'cachetester@example.test' })}`;
+    const other = `${SESSION_COOKIE}=${tokens.mint('another-fan', { email: 'another@example.test' })}`;
     const anonymous = await fetchRaw(`${origin}/about-us`);
-    expect(anonymous.text).not.toContain(uid);
+    expect(anonymous.text).not.toContain('my account');
     const signedIn = await fetchRaw(`${origin}/about-us`, { headers: { Cookie: cookie } });
     expect(signedIn.status).toBe(200);
-    expect(signedIn.text).toContain(uid);
-    expect((await fetchRaw(`${origin}/about-us`)).text).not.toContain(uid);
+    // Signed in (the header's account button), but not as anyone in particular, and private.
+    expect(signedIn.text).toContain('my account');
+    expect(signedIn.text).not.toContain(uid);
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    expect((await fetchRaw(`${origin}/about-us`, { headers: { Cookie: other } })).text).toBe(signedIn.text);
+    expect((await fetchRaw(`${origin}/about-us`)).text).not.toContain('my account');
+    // A page that reads who the visitor is, and the data of a navigation, are theirs alone.
+    const own = await fetchRaw(`${origin}/profile/indexV2`, { headers: { Cookie: cookie } });
+    expect(own.status).toBe(200);
+    expect(own.text).toContain('cachetester');
+    expect((await fetchRaw(`${origin}/profile/indexV2`, { headers: { Cookie: other } })).text).not.toContain(
+      'cachetester',
+    );
+    expect((await fetchRaw(`${origin}/about-us.data`, { headers: { Cookie: cookie } })).text).toContain(uid);
   });
 
   it('reads a page’s public data once for signed-in fans too, and again after a catalogue change', async () => {
@@ -325,12 +403,11 @@ describe('anonymous pages through the server', () => {
     notifyCatalogueChanged();
     const first = await fetchRaw(url, { headers: { Cookie: cookie } });
     expect(first.text).toContain('Doors open at seven.');
-    expect(first.text).toContain('shared-data-fan');
+    expect(first.text).not.toContain('shared-data-fan');
     await setInfo('Doors open at six.');
-    // Rendered for this fan again, from the data read a moment ago.
+    // The render signed-in fans share, until the catalogue changes.
     const second = await fetchRaw(url, { headers: { Cookie: cookie } });
-    expect(second.text).toContain('Doors open at seven.');
-    expect(second.text).toContain('shared-data-fan');
+    expect(second.text).toBe(first.text);
     notifyCatalogueChanged();
     expect((await fetchRaw(url, { headers: { Cookie: cookie } })).text).toContain('Doors open at six.');
     await setInfo('Doors open at seven.');

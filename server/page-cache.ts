@@ -16,8 +16,11 @@ import { readQuery } from './page-query.ts';
  *   values of the cookies renders read (`keyCookies`), and whether the user agent is a bot
  *   (React Router's default server entry waits for the whole page for bots). HEAD is
  *   answered from the GET entry; the encoding is picked per request among stored variants;
- * - only for visitors with no session cookie and no Authorization header: a signed-in
- *   render is never stored, and an anonymous one is never served to someone signed in;
+ * - never with an Authorization header. A request with the session cookie never gets the
+ *   anonymous answer: where `shareWithSession` allows, it gets the render every signed-in
+ *   visitor of the page shares (ADR 0043: rendered without the cookie, nothing of theirs in
+ *   it), under a key of its own, sent as private; a shared render that turns out personal
+ *   (it read who the visitor is) is neither stored nor sent, and the visitor's own is rendered;
  * - only 200 answers without Set-Cookie and without `Cache-Control: private | no-store`;
  * - a stale entry (TTL passed, less than another TTL ago) is served while one request
  *   renders it again; concurrent misses of one key wait for one render (single flight);
@@ -29,8 +32,14 @@ export type PageCacheOptions = {
   ttlMs: number;
   /** Cookies a page render reads (app/**): their values are part of the key. */
   keyCookies: readonly string[];
-  /** A request carrying this cookie is a signed-in visitor's: never cached. */
+  /**
+   * A request carrying this cookie is a signed-in visitor's. Its answer is never the anonymous
+   * one; when `shareWithSession` says so it is the one render shared by every signed-in visitor
+   * of the page (ADR 0043), kept under a key of its own, and otherwise never cached.
+   */
   sessionCookie: string;
+  /** Which signed-in requests may be answered from the render shared by signed-in visitors. */
+  shareWithSession?: (req: IncomingMessage) => boolean;
   /**
    * Query parameters a render reads (app/**). When given, every other parameter is left out
    * of the key and of the URL the page is rendered with (`urlOf`), so `?utm_source=…` or a
@@ -96,6 +105,9 @@ const gzip = promisify(zlib.gzip);
 /** Compressed once for every visitor of the page: one brotli level above a streamed page's (compress.ts). */
 const compress = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
   encoding === 'br' ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(body, { level: 6 });
+
+/** What every answer to a signed-in visitor says of caching (app/entry.server.tsx). */
+const PRIVATE = ['Cache-Control', 'private, no-store'];
 
 /** Headers a cached answer does not repeat: framing is the cache's own, per response. */
 const DROPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
@@ -190,6 +202,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return flight;
   };
 
+  const hasSession = (req: IncomingMessage) => cookieValues(req.headers.cookie, options.sessionCookie).length > 0;
+
   const send = async (req: IncomingMessage, res: ServerResponse, answer: Rendered, entry?: Stored) => {
     const compressible =
       entry?.compressible ??
@@ -202,7 +216,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       : entry
         ? await variant(entry, encoding)
         : await compress(answer.body, encoding);
-    const headers = answer.headers.flat();
+    // The render signed-in visitors share is theirs to keep, not a shared cache's: it says so
+    // as every signed-in page does.
+    const headers = hasSession(req)
+      ? [...answer.headers.filter(([name]) => name.toLowerCase() !== 'cache-control').flat(), ...PRIVATE]
+      : answer.headers.flat();
     if (encoding) headers.push('Content-Encoding', encoding, 'Vary', 'Accept-Encoding');
     headers.push('Content-Length', String(body.length));
     res.writeHead(answer.status, headerObject(headers));
@@ -215,7 +233,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
       if (req.headers.authorization !== undefined) return undefined;
       const cookie = req.headers.cookie;
-      if (cookieValues(cookie, options.sessionCookie).length > 0) return undefined;
+      const session = hasSession(req);
+      if (session && !options.shareWithSession?.(req)) return undefined;
       const host = req.headers.host ?? '';
       const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
       // Raw values, every occurrence: two requests share a key only if the render cannot
@@ -224,7 +243,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const userAgent = req.headers['user-agent'];
       const bot = userAgent ? isbot(userAgent) : false;
       // JSON keeps the parts apart whatever characters they hold.
-      return JSON.stringify([protocol, host, urlOf(req), cookies, bot]);
+      return JSON.stringify([protocol, host, urlOf(req), cookies, bot, ...(session ? ['signed-in'] : [])]);
     },
 
     urlOf,
@@ -260,8 +279,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           return true;
         }
         // Not cacheable: whoever rendered it gets it; a request that only waited renders its
-        // own (an answer that sets a cookie, say, must never be shared).
-        if (rendered && !waited) {
+        // own (an answer that sets a cookie, say, must never be shared). A signed-in visitor's
+        // shared render that turned out personal is never sent: they get their own.
+        if (rendered && !waited && !hasSession(req)) {
           await send(req, res, rendered);
           return true;
         }

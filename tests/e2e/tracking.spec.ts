@@ -304,3 +304,31 @@ signedInTest(
     await expect(watching.getByRole('link', { name: /^Show all/ })).toHaveCount(0);
   },
 );
+
+signedInTest(
+  "a fan's event and artist pages are the render signed-in visitors share, then show what they watch and follow",
+  async ({ page, context, request, signedIn }) => {
+    await skipOnboarding(context);
+    const picked = await pick(request);
+    const event = picked.events[0]!;
+    const artist = picked.artists[0]!;
+    expect((await api(request, signedIn.idToken, 'PUT', `/me/watches/${event.id}`)).status()).toBe(201);
+    expect((await api(request, signedIn.idToken, 'PUT', `/me/follows/${artist.id}`)).status()).toBe(201);
+
+    // The document holds nothing of this fan's, and says it is theirs to keep, not a shared cache's.
+    const document = await page.goto(eventPath(event));
+    expect(document?.headers()['cache-control']).toBe('private, no-store');
+    expect(await document?.text()).not.toContain(signedIn.uid);
+    await expect(page.getByTestId('account-button')).toBeVisible();
+    await expect(page.getByRole('button', { name: `Watch ${event.name}` }).first()).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await page.goto(artistPath(artist));
+    await expect(page.getByRole('button', { name: `Follow ${artist.name}` }).first()).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  },
+);

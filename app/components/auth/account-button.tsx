@@ -13,7 +13,7 @@ const base = 'rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap';
  */
 export function AccountButton({ className = '', tone = 'light' }: { className?: string; tone?: 'light' | 'hero' }) {
   const data = useRouteLoaderData('root') as RootAuthData | undefined;
-  const signedIn = useSignedIn(!!data?.sessionUser);
+  const signedIn = useSignedIn(!!data?.signedIn);
   const account = useAccount();
   if (signedIn) {
     // The fan's picture (or initial) beside the label: a saved profile shows up here at once.

@@ -10,6 +10,8 @@ import { loadSignInDialog } from '../hydration';
 export type RootAuthData = {
   config: PublicConfig;
   sessionUser: { uid: string; systemRole: string } | null;
+  /** Whether the request came with a session (its visitor may be unknown: ADR 0043). */
+  signedIn: boolean;
 };
 
 // Hovering the header button starts fetching the sign-in dialog.
@@ -32,7 +34,7 @@ export function AuthHost() {
   const data = useRouteLoaderData('root') as RootAuthData | undefined;
   // Set during render so that effects anywhere below can already use it.
   if (data?.config && typeof window !== 'undefined') setPublicConfig(data.config);
-  const signedInOnServer = !!data?.sessionUser;
+  const signedInOnServer = !!data?.signedIn;
   const signedIn = useSignedIn(signedInOnServer);
   const dialog = useAuthDialog();
   const toaster = useToasterWanted();

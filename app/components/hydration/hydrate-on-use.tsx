@@ -300,8 +300,8 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
   );
   const [fromServer] = useState(hydrating);
   const contexts = useRouterContexts();
-  const sessionUser = (useRouteLoaderData('root') as { sessionUser?: unknown } | undefined)?.sessionUser;
-  const signedIn = useSignedIn(!!sessionUser);
+  const signedInOnServer = (useRouteLoaderData('root') as { signedIn?: boolean } | undefined)?.signedIn;
+  const signedIn = useSignedIn(!!signedInOnServer);
   const element = useRef<HTMLDivElement>(null);
   // What the server rendered: hydration must see exactly that; newer props follow.
   const first = useRef({ props, contexts });

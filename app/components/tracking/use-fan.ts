@@ -5,5 +5,5 @@ import type { RootAuthData } from '../auth/auth-host';
 /** Whether a fan is signed in: the server's word until the browser's account store answers. */
 export function useFanSignedIn(): boolean {
   const data = useRouteLoaderData('root') as RootAuthData | undefined;
-  return useSignedIn(!!data?.sessionUser);
+  return useSignedIn(!!data?.signedIn);
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useFetcher, useFetchers, useRouteLoaderData } from 'react-router';
 import type { TrackedState } from '#contracts/tracking';
+import { getAccount } from '~/lib/auth/account-store';
 import { TRACKING_ACTION } from '~/lib/tracking-action';
 
 /**
@@ -9,9 +10,29 @@ import { TRACKING_ACTION } from '~/lib/tracking-action';
  * apart from the writes (use-tracking.ts): the header's badge needs only these.
  */
 
-/** The root loader's answer: null for anonymous visitors. */
+/** The fetcher that reads the tracking resource (TRACKING_ACTION): the badge's poll, and the page's first read. */
+const TRACKED_READ = 'tracked-poll';
+/** Asked once a page load: every Follow and Watch on the page reads the same answer. */
+let asked = false;
+
+/**
+ * The root loader's answer: null for anonymous visitors. A signed-in visitor's page that came
+ * from the render signed-in visitors share (ADR 0043) has none: the tracking resource is read
+ * once the page is there, and until then nothing shows as tracked. A write's revalidation, a
+ * navigation's data and the badge's poll bring it afresh.
+ */
 export function useTrackedState(): TrackedState | null {
-  return (useRouteLoaderData('root') as { tracked?: TrackedState | null } | undefined)?.tracked ?? null;
+  const root = useRouteLoaderData('root') as { tracked?: TrackedState | null; signedIn?: boolean } | undefined;
+  const read = useFetcher<TrackedState>({ key: TRACKED_READ });
+  const { load } = read;
+  const unknown = !!root?.signedIn && !root.tracked;
+  useEffect(() => {
+    if (!unknown || asked || !getAccount().uid) return;
+    asked = true;
+    void load(TRACKING_ACTION);
+  }, [unknown, load]);
+  if (root?.tracked) return root.tracked;
+  return unknown && read.data && 'eventIds' in read.data ? read.data : null;
 }
 
 const TOGGLES = {
@@ -40,7 +61,7 @@ const UNREAD_POLL_MS = 60_000;
  */
 export function useUnreadCount(signedIn: boolean): number | null {
   const tracked = useTrackedState();
-  const poll = useFetcher<TrackedState>({ key: 'tracked-poll' });
+  const poll = useFetcher<TrackedState>({ key: TRACKED_READ });
   const { load } = poll;
   useEffect(() => {
     if (!signedIn) return;

@@ -95,14 +95,20 @@ function startRefresh(db: Queryable, h: Holder): Promise<void> {
   return pending;
 }
 
+/** A refresh slower than this is reported: searches and page renders that heard a change wait for it. */
+const SLOW_REFRESH_MS = 250;
+
 async function refresh(db: Queryable, h: Holder): Promise<void> {
+  const started = performance.now();
+  let why = 'looked';
   const seen = generation;
   const heard = h.generation !== seen;
   const full = h.rebuild;
   h.rebuild = false;
   const version = await catalogueVersion(db);
   const now = Date.now();
-  const rebuild = async () => {
+  const rebuild = async (reason: string) => {
+    why = `rebuilt (${reason})`;
     h.index = await SearchIndex.build(await loadIndexRows(db));
     h.builtAt = now;
     h.patched.clear();
@@ -115,7 +121,17 @@ async function refresh(db: Queryable, h: Holder): Promise<void> {
     version.attractions !== h.version.attractions ||
     version.venues !== h.version.venues
   ) {
-    await rebuild();
+    await rebuild(
+      full
+        ? 'a change may have been missed'
+        : !h.index || !h.version
+          ? 'first build'
+          : now - h.builtAt > MAX_AGE_MS
+            ? 'age'
+            : version.attractions !== h.version.attractions
+              ? 'attractions changed'
+              : 'venues changed',
+    );
   } else if (heard || version.events !== h.version.events) {
     // Usually a few prices or statuses moved (tracking's market, a status change): patch them.
     const seen = h.version.events ?? '-infinity';
@@ -148,13 +164,18 @@ async function refresh(db: Queryable, h: Holder): Promise<void> {
         index.patch(event);
         h.patched.set(event.id, event.updated_at);
       }
+      why = `patched ${patches.length} events`;
     } else {
-      await rebuild();
+      await rebuild(`${changed.events.length} events changed, not all patchable`);
     }
   }
   h.version = version;
   h.checkedAt = now;
   h.generation = seen;
+  const ms = performance.now() - started;
+  if (ms > SLOW_REFRESH_MS && why !== 'rebuilt (first build)') {
+    console.warn(`search snapshot ${why} in ${Math.round(ms)} ms${heard ? ', after a change was heard' : ''}`);
+  }
 }
 
 /** A timestamptz as PostgreSQL prints it (`2026-11-23 20:41:49.815+00`), in ms. */
