@@ -25,7 +25,7 @@ export async function loadArtistPage({ request, params, context }: Route.LoaderA
   const notFound = () => data(`Page Not Found: ${url.pathname}`, { status: 404 });
   if (!params.artistSlug.endsWith('-tickets')) throw notFound();
   const { db } = context.services.database;
-  const attraction = await getAttraction(db, params.id);
+  const attraction = await getAttraction(db, params.id, PAGE_READS);
   if (!attraction) throw notFound();
   const path = artistPath(attraction);
   if (params.artistSlug !== `${slugify(attraction.name)}-tickets`) throw redirect(`${path}${url.search}`, 301);

@@ -4,7 +4,7 @@ import type { EventsQuery } from '#contracts/catalogue';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase } from '../testing/test-db.ts';
 import { conditionsOf, eventFilters } from './event-filters.ts';
-import { getEventAndHeadlinerDates, listEvents, listEventsOnly, type ReadOptions } from './events.ts';
+import { getAttraction, getEventAndHeadlinerDates, listEvents, listEventsOnly, type ReadOptions } from './events.ts';
 import { eventKeywordCondition, relevance, rows, textQuery, whereOf } from './queries.ts';
 import { daysFromNow, insertAttraction, insertEvent, insertVenue } from './testing/fixtures.ts';
 
@@ -140,6 +140,10 @@ describe("an artist's events", () => {
         JSON.stringify(query),
       ).toEqual(fromDatabase._embedded.events.map((e) => e.id));
       expect(fromSnapshot.page, JSON.stringify(query)).toEqual(fromDatabase.page);
+      // The events themselves, read and then from the snapshot's copies (ADR 0044).
+      expect(fromSnapshot._embedded.events, JSON.stringify(query)).toEqual(fromDatabase._embedded.events);
+      const again = await listEvents(database.db, asked, { fromSnapshot: true });
+      expect(again._embedded.events, JSON.stringify(query)).toEqual(fromDatabase._embedded.events);
     }
     // An artist the snapshot has not heard of yet is asked of the database.
     const unknown = await listEvents(
@@ -161,6 +165,8 @@ describe("an artist's events", () => {
         fromSnapshot.headlinerDates?.map((e) => e.id),
         id,
       ).toEqual(fromDatabase.headlinerDates?.map((e) => e.id));
+      expect(fromSnapshot, id).toEqual(fromDatabase);
+      expect(await getEventAndHeadlinerDates(database.db, id, dates, { fromSnapshot: true }), id).toEqual(fromDatabase);
     }
     const tour = await getEventAndHeadlinerDates(
       database.db,
@@ -172,6 +178,19 @@ describe("an artist's events", () => {
     expect(
       (await getEventAndHeadlinerDates(database.db, 'G7', {}, { fromSnapshot: true })).headlinerDates,
     ).toBeUndefined();
+  });
+
+  it("reads an artist page's artist and upcoming counts alike from the snapshot and the database", async () => {
+    for (const now of [new Date(), daysFromNow(30), daysFromNow(-10)]) {
+      const fromDatabase = await getAttraction(database.db, artistId, { now });
+      const fromSnapshot = await getAttraction(database.db, artistId, { now, fromSnapshot: true });
+      expect(fromSnapshot, now.toISOString()).toEqual(fromDatabase);
+    }
+    // 25 dated shows, 2 to be announced and the sea shanty evening; the 3 past ones are not counted.
+    expect((await getAttraction(database.db, artistId, { fromSnapshot: true }))?.upcomingEvents._total).toBe(
+      ARTIST_UPCOMING,
+    );
+    expect(await getAttraction(database.db, 'K-not-yet', { fromSnapshot: true })).toBeNull();
   });
 
   it('reads the same events without the count', async () => {

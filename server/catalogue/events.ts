@@ -34,6 +34,8 @@ import {
   SNAPSHOT_SORTS,
   type SnapshotSort,
   searchIndexFor,
+  snapshotAttraction,
+  snapshotEvents,
   snapshotLineUps,
 } from './search/index.ts';
 import { API_BASE } from './serialize.ts';
@@ -120,8 +122,18 @@ export function eventsHref(query: EventsQuery, page: number, size: number): stri
  */
 const COMPLETE_BELOW = 100;
 
-/** The rows of one page (ids, or the statement selecting them) and the total when known. */
-type PageIds = { picked: Picked; total?: number };
+/**
+ * The rows of one page (the statement selecting them, and their ids when the snapshot chose
+ * them) and the total when known.
+ */
+type PageIds = { picked: Picked; ids?: string[]; total?: number };
+
+/** The snapshot's choice of a page as PageIds. */
+const chosen = (found: { ids: string[]; total: number }): PageIds => ({
+  picked: pickedIds(found.ids),
+  ids: found.ids,
+  total: found.total,
+});
 
 /** A list query as its statements read it, parsed once per request: keyword and filters. */
 type ListRequest = { query: EventsQuery; q: TextQuery | undefined; filters: EventFilter[]; fromSnapshot: boolean };
@@ -161,7 +173,7 @@ async function pageIds(db: Queryable, request: ListRequest, { count }: { count: 
 
   if (!q && query.attractionId?.length) {
     const fromSnapshot = request.fromSnapshot ? artistPage(await searchIndexFor(db), request) : undefined;
-    if (fromSnapshot) return { picked: pickedIds(fromSnapshot.ids), total: fromSnapshot.total };
+    if (fromSnapshot) return chosen(fromSnapshot);
     // Columns orderBy() may read, under the alias it expects.
     const { ids, n } = await read(sql`with scoped as materialized (
         select e.id, e.starts_at, e.search_text, e.popularity, e.latitude, e.longitude from events e
@@ -181,7 +193,7 @@ async function pageIds(db: Queryable, request: ListRequest, { count }: { count: 
     // another order sorts them as the statement would (ADR 0034).
     const index = await searchIndexFor(db);
     const found = index.keywordPage(request.filters, q, cap, sort, page * size, (page + 1) * size);
-    if (found) return { picked: pickedIds(found.ids), total: found.total };
+    if (found) return chosen(found);
   }
 
   if (q && sort === 'relevance,desc') {
@@ -237,6 +249,18 @@ const hydration = (db: Queryable, query: EventsQuery, options: ReadOptions): Hyd
 });
 
 /**
+ * The events of a page: a page read from the snapshot takes the copies of its rows the
+ * snapshot keeps (every page and search answer shares them, ADR 0044) when no distance is
+ * asked for, as a distance is the visitor's own; otherwise one statement reads them.
+ */
+function pageEvents(db: Queryable, found: PageIds, query: EventsQuery, options: ReadOptions): Promise<Event[]> {
+  const hydrate = hydration(db, query, options);
+  return options.fromSnapshot && found.ids && !hydrate.geo
+    ? snapshotEvents(db, found.ids, hydrate.ticketCategory)
+    : loadEvents(db, found.picked, hydrate);
+}
+
+/**
  * GET /events (SPEC §7): the generic event list and the artist events list, Discovery
  * `_embedded.events` + `page` + `_links` (self, first, prev, next, last).
  */
@@ -245,7 +269,7 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
   const page = query.page ?? 0;
   const size = query.size ?? DEFAULTS.pageSize;
   const found = await pageIds(db, listRequest(query, { ...options, now }), { count: true });
-  const events = await loadEvents(db, found.picked, hydration(db, query, options));
+  const events = await pageEvents(db, found, query, options);
   const counted = found.total ?? 0;
   const capped = counted > COUNT_CAP;
   const totalElements = capped ? COUNT_CAP : counted;
@@ -272,7 +296,7 @@ export async function listEvents(db: Queryable, query: EventsQuery, options: Rea
  */
 export async function listEventsOnly(db: Queryable, query: EventsQuery, options: ReadOptions = {}): Promise<Event[]> {
   const found = await pageIds(db, listRequest(query, options), { count: false });
-  return loadEvents(db, found.picked, hydration(db, query, options));
+  return pageEvents(db, found, query, options);
 }
 
 /**
@@ -322,7 +346,8 @@ export async function getEvent(
 /**
  * An event page's reads: the event, and a page of its headliner's dates (`dates`, a GET
  * /events query without the artist; undefined without a headliner). From the snapshot
- * (`fromSnapshot`), which knows the line-up and the dates, both come in one statement.
+ * (`fromSnapshot`), which knows the line-up and the dates, both come in one statement at
+ * most: none when the snapshot keeps copies of their rows (ADR 0044).
  */
 export async function getEventAndHeadlinerDates(
   db: Queryable,
@@ -342,11 +367,8 @@ export async function getEventAndHeadlinerDates(
     return { event, headlinerDates: await listEventsOnly(db, { ...dates, attractionId: [first.id] }, options) };
   }
   const { ids } = page;
-  const read = await loadEvents(
-    db,
-    pickedIds([id, ...ids.filter((other) => other !== id)]),
-    hydration(db, query, options),
-  );
+  const wanted = [id, ...ids.filter((other) => other !== id)];
+  const read = await pageEvents(db, { picked: pickedIds(wanted), ids: wanted }, query, options);
   const event = read[0]?.id === id ? read[0] : null;
   const byId = new Map(read.map((e) => [e.id, e]));
   return {
@@ -370,9 +392,14 @@ export async function getEventImages(db: Queryable, id: string): Promise<EventIm
   };
 }
 
-/** GET /events/attraction/{id}: artist details (SPEC §3 Attraction). */
+/**
+ * GET /events/attraction/{id}: artist details (SPEC §3 Attraction). A page (`fromSnapshot`)
+ * reads them from the snapshot when it holds the artist.
+ */
 export async function getAttraction(db: Queryable, id: string, options: ReadOptions = {}): Promise<Attraction | null> {
-  return (await loadAttraction(db, id, options.now ?? new Date())) ?? null;
+  const now = options.now ?? new Date();
+  const held = options.fromSnapshot ? await snapshotAttraction(db, id, now) : undefined;
+  return held ?? (await loadAttraction(db, id, now)) ?? null;
 }
 
 /** GET /events/venue/{id}: venue details. */

@@ -221,9 +221,9 @@ async function liveCounts(db: Queryable, from: SQL, now: Date): Promise<Upcoming
   return countsOf(list);
 }
 
-type SourceCount = { source: CatalogueSource; n: number };
+export type SourceCount = { source: CatalogueSource; n: number };
 
-const countsOf = (list: readonly SourceCount[]): UpcomingEvents => ({
+export const countsOf = (list: readonly SourceCount[]): UpcomingEvents => ({
   _total: list.reduce((sum, r) => sum + r.n, 0),
   ...Object.fromEntries(list.map((r) => [r.source, r.n])),
 });

@@ -4,7 +4,16 @@ import type { Db } from '../../db/client.ts';
 import { eventFilters } from '../event-filters.ts';
 import type { ReadOptions } from '../events.ts';
 import { type Geo, geoOf, haversine } from '../geo.ts';
-import { loadAttractions, loadEvents, pickedIds, type Queryable, type TextQuery, textQuery } from '../queries.ts';
+import {
+  countsOf,
+  loadAttractions,
+  loadEvents,
+  pickedIds,
+  type Queryable,
+  type SourceCount,
+  type TextQuery,
+  textQuery,
+} from '../queries.ts';
 import type { EventFields } from './columns.ts';
 import { searchIndexFor } from './freshness.ts';
 import type { SearchIndex } from './snapshot.ts';
@@ -167,6 +176,27 @@ async function lineUpsOf(db: Queryable, index: SearchIndex, eventIds: string[]):
  */
 export async function snapshotLineUps(db: Queryable, eventIds: string[]): Promise<Map<string, Attraction[]>> {
   return lineUpsOf(db, await searchIndexFor(db), eventIds);
+}
+
+/**
+ * Events by id, in that order, without a distance: the copies this snapshot read already
+ * (for search, or for another page), the rest read once and kept for the next page (ADR 0044).
+ */
+export async function snapshotEvents(db: Queryable, ids: readonly string[], ticketCategory: TicketCategory) {
+  return hydrateEvents(db, await searchIndexFor(db), ids, ticketCategory);
+}
+
+/**
+ * An attraction with its upcoming events counted by source (what GET
+ * /events/attraction/{id} answers), from the snapshot: its row as search read it, the counts
+ * from the snapshot's events. Undefined when the snapshot does not hold it (ADR 0044).
+ */
+export async function snapshotAttraction(db: Queryable, id: string, now: Date): Promise<Attraction | undefined> {
+  const index = await searchIndexFor(db);
+  const counts = index.upcomingBySource(id, now.getTime());
+  if (!counts) return undefined;
+  const [attraction] = await hydrateAttractions(db, index, [id]);
+  return attraction && { ...attraction, upcomingEvents: countsOf(counts as SourceCount[]) };
 }
 
 /** One turn of the event loop: PGlite's promises settle without one, and signals need one. */

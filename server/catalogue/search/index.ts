@@ -12,6 +12,8 @@ export {
   type SearchRequest,
   searchCatalogue,
   searchRequest,
+  snapshotAttraction,
+  snapshotEvents,
   snapshotLineUps,
 } from './answer.ts';
 export { withinTwoEdits } from './close-spellings.ts';

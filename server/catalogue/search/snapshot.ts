@@ -251,6 +251,26 @@ export class SearchIndex {
     return rank === undefined ? [] : this.lineUpAt(rank);
   }
 
+  /**
+   * An attraction's upcoming events counted by source, in source order, as the catalogue
+   * counts them for its page (queries.ts liveCounts: starting at `now` or later, or date TBA);
+   * undefined when the snapshot does not hold the attraction.
+   */
+  upcomingBySource(attractionId: string, now: number): Array<{ source: string; n: number }> | undefined {
+    const rank = this.attractionRank.get(attractionId);
+    if (rank === undefined) return undefined;
+    const starts = this.events.numbers.starts_at;
+    const sources = this.events.coded.source;
+    const counts = new Map<string, number>();
+    for (const event of this.attractionEvents.of(rank)) {
+      // A date TBA is NaN, which is never before now.
+      if (starts[event]! < now) continue;
+      const source = this.events.codes.source.value(sources[event]!) ?? '';
+      counts.set(source, (counts.get(source) ?? 0) + 1);
+    }
+    return [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([source, n]) => ({ source, n }));
+  }
+
   /** The most popular ids, for warming caches. */
   popular(kind: 'attractions' | 'events', limit: number): string[] {
     return kind === 'attractions'
