@@ -318,10 +318,19 @@ signedInTest(
     // The document holds nothing of this fan's, and says it is theirs to keep, not a shared cache's.
     const document = await page.goto(eventPath(event));
     expect(document?.headers()['cache-control']).toBe('private, no-store');
-    expect(await document?.text()).not.toContain(signedIn.uid);
+    const html = (await document?.text()) ?? '';
+    expect(html).not.toContain(signedIn.uid);
+    // Until the fan's state is read, Watch waits: it never shows a watched event as unwatched.
+    const watchTag = html.match(/<button[^>]*data-testid="watch-button"[^>]*>/)?.[0];
+    expect(watchTag).toContain('aria-busy="true"');
+    expect(watchTag).toContain('disabled=""');
     await expect(page.getByTestId('account-button')).toBeVisible();
     await expect(page.getByRole('button', { name: `Watch ${event.name}` }).first()).toHaveAttribute(
       'aria-pressed',
+      'true',
+    );
+    await expect(page.getByRole('button', { name: `Watch ${event.name}` }).first()).not.toHaveAttribute(
+      'aria-busy',
       'true',
     );
 

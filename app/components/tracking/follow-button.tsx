@@ -27,7 +27,10 @@ export function FollowButton({
   className?: string;
 }) {
   const signedIn = useFanSignedIn();
-  const following = useTracked('artist', attraction.id) && signedIn;
+  const tracked = useTracked('artist', attraction.id);
+  const following = !!tracked && signedIn;
+  // A fan's state not read yet: waiting, rather than showing Follow for an artist they follow.
+  const reading = signedIn && tracked === undefined;
   const { submitAsFan, busy } = useTrackingAction();
 
   const colours = TONES[tone][following ? 'on' : 'off'];
@@ -36,7 +39,8 @@ export function FollowButton({
       type="button"
       aria-pressed={following}
       aria-label={`Follow ${attraction.name}`}
-      disabled={busy}
+      aria-busy={reading || undefined}
+      disabled={busy || reading}
       data-testid="follow-button"
       data-opens={signedIn ? undefined : 'sign-in'}
       onClick={(event) => {
@@ -45,7 +49,7 @@ export function FollowButton({
         // The pending action after sign-in is "follow": the wish the click expressed.
         submitAsFan({ intent: following ? 'unfollow' : 'follow', attractionId: attraction.id });
       }}
-      className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 ${colours} ${className}`}
+      className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 aria-busy:cursor-progress ${colours} ${className}`}
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
         {following ? (

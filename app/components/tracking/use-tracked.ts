@@ -18,10 +18,11 @@ let asked = false;
 /**
  * The root loader's answer: null for anonymous visitors. A signed-in visitor's page that came
  * from the render signed-in visitors share (ADR 0043) has none: the tracking resource is read
- * once the page is there, and until then nothing shows as tracked. A write's revalidation, a
- * navigation's data and the badge's poll bring it afresh.
+ * once the page is there, and until it answers the state is not known (`known` false) and
+ * Follow and Watch show as waiting, never as a state the fan is not in. A write's
+ * revalidation, a navigation's data and the badge's poll bring it afresh.
  */
-export function useTrackedState(): TrackedState | null {
+export function useTrackedRead(): { tracked: TrackedState | null; known: boolean } {
   const root = useRouteLoaderData('root') as { tracked?: TrackedState | null; signedIn?: boolean } | undefined;
   const read = useFetcher<TrackedState>({ key: TRACKED_READ });
   const { load } = read;
@@ -31,18 +32,24 @@ export function useTrackedState(): TrackedState | null {
     asked = true;
     void load(TRACKING_ACTION);
   }, [unknown, load]);
-  if (root?.tracked) return root.tracked;
-  return unknown && read.data && 'eventIds' in read.data ? read.data : null;
+  if (root?.tracked) return { tracked: root.tracked, known: true };
+  const got = unknown && read.data && 'eventIds' in read.data ? read.data : null;
+  return { tracked: got, known: !unknown || !!got };
 }
+
+export const useTrackedState = (): TrackedState | null => useTrackedRead().tracked;
 
 const TOGGLES = {
   event: { on: 'watch', off: 'unwatch', field: 'eventId', ids: 'eventIds' },
   artist: { on: 'follow', off: 'unfollow', field: 'attractionId', ids: 'attractionIds' },
 } as const;
 
-/** Whether the fan follows / watches `id`: the last write on its way, else the server's word. */
-export function useTracked(kind: keyof typeof TOGGLES, id: string): boolean {
-  const tracked = useTrackedState();
+/**
+ * Whether the fan follows / watches `id`: the last write on its way, else the server's word;
+ * undefined while the signed-in fan's state is being read.
+ */
+export function useTracked(kind: keyof typeof TOGGLES, id: string): boolean | undefined {
+  const { tracked, known } = useTrackedRead();
   const { on, off, field, ids } = TOGGLES[kind];
   const fetchers = useFetchers();
   let wish: boolean | undefined;
@@ -50,7 +57,7 @@ export function useTracked(kind: keyof typeof TOGGLES, id: string): boolean {
     const intent = fetcher.formData?.get('intent');
     if (fetcher.formData?.get(field) === id && (intent === on || intent === off)) wish = intent === on;
   }
-  return wish ?? !!tracked?.[ids].includes(id);
+  return wish ?? (known ? !!tracked?.[ids].includes(id) : undefined);
 }
 
 const UNREAD_POLL_MS = 60_000;

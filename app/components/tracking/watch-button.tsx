@@ -24,7 +24,10 @@ export function WatchButton({
   className?: string;
 }) {
   const signedIn = useFanSignedIn();
-  const watching = useTracked('event', event.id) && signedIn;
+  const tracked = useTracked('event', event.id);
+  const watching = !!tracked && signedIn;
+  // A fan's state not read yet: waiting, rather than showing Watch for an event they watch.
+  const reading = signedIn && tracked === undefined;
   const { fetcher, submitAsFan, busy } = useTrackingAction();
   const [asking, setAsking] = useState<WatchView | null>(null);
   const anchor = useRef<HTMLButtonElement>(null);
@@ -42,7 +45,8 @@ export function WatchButton({
         type="button"
         aria-pressed={watching}
         aria-label={`Watch ${event.name}`}
-        disabled={busy}
+        aria-busy={reading || undefined}
+        disabled={busy || reading}
         data-testid="watch-button"
         data-opens={signedIn ? 'watch-target' : 'sign-in'}
         onClick={(e) => {
@@ -50,7 +54,7 @@ export function WatchButton({
           e.stopPropagation();
           submitAsFan({ intent: watching ? 'unwatch' : 'watch', eventId: event.id });
         }}
-        className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 ${
+        className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 aria-busy:cursor-progress ${
           watching
             ? 'border-brand-600 bg-brand-600 text-white hover:bg-brand-700'
             : 'border-brand-600 bg-white text-brand-700 hover:bg-brand-50'

@@ -8,7 +8,9 @@ import { testServices } from '../../testing/services.ts';
 import { createTestDatabase } from '../../testing/test-db.ts';
 import { notifyCatalogueChanged } from '../changes.ts';
 import { seedWorld } from '../testing/world.ts';
+import { cached, HYDRATED_ENTRIES } from './answer.ts';
 import { prepareSearch, searchCatalogue, searchIndexFor } from './index.ts';
+import type { SearchIndex } from './snapshot.ts';
 
 /**
  * Issue 17: an answer lost events whose prices moved while the rest of its rows loaded, and
@@ -127,5 +129,31 @@ describe('search answers while prices move', () => {
     const second = (await app.inject('/api/events/search?keyword=taylor')).json() as SearchResult;
     expect(second._embedded.events.map((e) => e.id)).toEqual(first._embedded.events.map((e) => e.id));
     expect(prices(second)['E-ts-msg']).toBe(88);
+  });
+});
+
+describe('the rows a snapshot keeps', () => {
+  it('keeps those asked for lately and lets the least recently asked for go', async () => {
+    const index = { hydrated: new Map<string, unknown>(), version: 1 } as unknown as SearchIndex;
+    const load = async (ids: string[]) => ids.map((id) => ({ id }));
+    const key = (id: string) => `e:${id}`;
+    await cached(index, ['popular', 'rare'], key, load);
+    const crowd = Array.from({ length: HYDRATED_ENTRIES - 1 }, (_, i) => `r${i}`);
+    await cached(index, crowd.slice(0, 1000), key, load);
+    // Asked for again: now the most recent.
+    let reads = 0;
+    const counted = async (ids: string[]) => {
+      reads += ids.length;
+      return load(ids);
+    };
+    await cached(index, ['popular'], key, counted);
+    expect(reads).toBe(0);
+    await cached(index, crowd.slice(1000), key, load);
+    expect(index.hydrated.size).toBe(HYDRATED_ENTRIES);
+    expect(index.hydrated.has('e:popular')).toBe(true);
+    expect(index.hydrated.has('e:rare')).toBe(false);
+    expect(await cached(index, ['rare', 'popular'], key, counted)).toEqual([{ id: 'rare' }, { id: 'popular' }]);
+    expect(reads).toBe(1);
+    expect(index.hydrated.size).toBe(HYDRATED_ENTRIES);
   });
 });

@@ -89,9 +89,9 @@ export async function answerSearch(
 /**
  * Serialized rows kept per snapshot (snapshot.ts drops an event's copies when it
  * patches it): typing 'dar', 'dari', 'dariu' keeps answering the same few rows, and short
- * prefixes answer the most popular ones.
+ * prefixes answer the most popular ones. The least recently asked for go first.
  */
-const HYDRATED_ENTRIES = 40_000;
+export const HYDRATED_ENTRIES = 40_000;
 /** Warmed after each build, in pages, so the first keystrokes after a start find them. */
 const WARM = { attractions: 20_000, events: 10_000, page: 1_000 };
 const warmed = new WeakSet<SearchIndex>();
@@ -119,16 +119,29 @@ export async function cached<T extends { id: string }>(
     rows.clear();
     const missing: string[] = [];
     for (const id of new Set(ids)) {
-      const row = cache.get(key(id));
-      if (row) rows.set(id, row);
-      else missing.push(id);
+      const k = key(id);
+      const row = cache.get(k);
+      if (row) {
+        rows.set(id, row);
+        // Kept in the order last asked for: rows every answer shows outlive a crowd of rare ones.
+        cache.delete(k);
+        cache.set(k, row);
+      } else missing.push(id);
     }
     if (missing.length === 0) break;
     const loaded = await load(missing);
     for (const row of loaded) rows.set(row.id, row);
     if (index.version === version) {
       for (const row of loaded) cache.set(key(row.id), row);
-      while (cache.size > HYDRATED_ENTRIES) cache.delete(cache.keys().next().value!);
+      if (cache.size > HYDRATED_ENTRIES) {
+        // One walk from the oldest drops them all: asking a Map for its first key again and
+        // again walks past every slot deleted since it was last compacted.
+        let over = cache.size - HYDRATED_ENTRIES;
+        for (const old of cache.keys()) {
+          if (over-- === 0) break;
+          cache.delete(old);
+        }
+      }
       break;
     }
     if (attempt === REREADS) break;
