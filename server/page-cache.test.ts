@@ -11,7 +11,7 @@ import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from './accounts/session.ts';
 import { productionTestAuth } from './accounts/test-keys.ts';
-import { notifyCatalogueChanged } from './catalogue/changes.ts';
+import { notifyCatalogueChanged as notifyThisCopy } from './catalogue/changes.ts';
 import {
   daysFromNow,
   insertAttraction,
@@ -284,6 +284,7 @@ describe('query parameters no render reads', () => {
 
 let vite: ViteDevServer;
 let build: ServerBuild;
+let buildsChanges: typeof import('./catalogue/changes.ts');
 let database: Database;
 let tokens: Awaited<ReturnType<typeof productionTestAuth>>;
 let buildDir: string;
@@ -322,7 +323,18 @@ beforeAll(async () => {
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   });
   build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+  buildsChanges = (await vite.ssrLoadModule('/server/catalogue/changes.ts')) as typeof import('./catalogue/changes.ts');
 }, 60_000);
+
+/**
+ * A catalogue write in this process, as the server process hears it. Here the loaders run in
+ * Vite's module graph, with their own copy of server/ (the search snapshot the pages read),
+ * and the page cache in this file's: both hear it, as the one copy does in production.
+ */
+function notifyCatalogueChanged() {
+  notifyThisCopy();
+  buildsChanges.notifyCatalogueChanged();
+}
 
 afterAll(async () => {
   for (const app of servers) await app.close();
@@ -352,7 +364,9 @@ describe('anonymous pages through the server', () => {
     origin = await start(60_000);
     uncached = await start(0);
   });
-  const setInfo = (info: string) => database.db.execute(sql`update events set info = ${info} where id = ${ids.event}`);
+  // Stamped as every catalogue writer stamps a row (ADR 0018): that is how snapshots hear of it.
+  const setInfo = (info: string) =>
+    database.db.execute(sql`update events set info = ${info}, updated_at = now() where id = ${ids.event}`);
 
   it('serves the second anonymous visitor the first render, until the catalogue changes', async () => {
     await setInfo('Doors open at seven.');
@@ -367,9 +381,12 @@ describe('anonymous pages through the server', () => {
     // A catalogue write in this process drops what was kept.
     notifyCatalogueChanged();
     expect((await fetchRaw(`${origin}${eventUrl()}`)).text).toContain('Doors open at eight.');
-    // With the cache off, every request renders.
+    // With the cache off, every request renders: the loaders hear of the write, the page
+    // cache does not, and only the server without it shows the change.
     await setInfo('Doors open at nine.');
+    buildsChanges.notifyCatalogueChanged();
     expect((await fetchRaw(`${uncached}${eventUrl()}`)).text).toContain('Doors open at nine.');
+    expect((await fetchRaw(`${origin}${eventUrl()}`)).text).toContain('Doors open at eight.');
   });
 
   it('gives signed-in visitors the render they share, with nothing of theirs in it, and their own pages as theirs', async () => {
@@ -491,11 +508,15 @@ describe('anonymous pages through the server', () => {
     const first = await fetchRaw(url);
     expect(first.status).toBe(200);
     expect(first.text).toContain('Cached Comets Live');
-    await database.db.execute(sql`update events set name = 'Cached Comets Encore' where id = ${ids.event}`);
+    await database.db.execute(
+      sql`update events set name = 'Cached Comets Encore', updated_at = now() where id = ${ids.event}`,
+    );
     expect((await fetchRaw(url)).text).toBe(first.text);
     notifyCatalogueChanged();
     expect((await fetchRaw(url)).text).toContain('Cached Comets Encore');
-    await database.db.execute(sql`update events set name = 'Cached Comets Live' where id = ${ids.event}`);
+    await database.db.execute(
+      sql`update events set name = 'Cached Comets Live', updated_at = now() where id = ${ids.event}`,
+    );
     notifyCatalogueChanged();
   });
 

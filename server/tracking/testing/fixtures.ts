@@ -23,11 +23,12 @@ export async function insertAccount(db: Db, uid: string, options: { maxBudget?: 
   }
 }
 
-/** Moves an event's price range the way a catalogue refresh would. */
+/** Moves an event's price range the way a catalogue refresh would (stamped, ADR 0018). */
 export async function setPrice(db: Db, eventId: string, min: number | null, max: number | null) {
   await db.execute(
     sql`update events set price_min = ${min}::numeric, price_max = ${max}::numeric,
-      price_ranges = ${JSON.stringify(min === null ? [] : [{ type: 'standard', currency: 'USD', min, max }])}::jsonb
+      price_ranges = ${JSON.stringify(min === null ? [] : [{ type: 'standard', currency: 'USD', min, max }])}::jsonb,
+      updated_at = now()
       where id = ${eventId}`,
   );
 }
@@ -40,6 +41,7 @@ export async function setStatus(
   await db.execute(sql`update events set
     status_code = coalesce(${values.status ?? null}, status_code),
     local_date = ${values.localDate === undefined ? sql`local_date` : sql`${values.localDate}::date`},
-    local_time = ${values.localTime === undefined ? sql`local_time` : sql`${values.localTime}::time`}
+    local_time = ${values.localTime === undefined ? sql`local_time` : sql`${values.localTime}::time`},
+    updated_at = now()
     where id = ${eventId}`);
 }
