@@ -174,14 +174,20 @@ export function checkHeaders(headers: IncomingHttpHeaders): InputProblem | undef
   return undefined;
 }
 
+/** The last Host header found good: nearly every request carries the same one. */
+let goodHost = '';
+
 /** What a URL can be built on: pages build their request URL from the Host header. */
 function isHost(host: string): boolean {
+  if (host === goodHost) return true;
   if (!/^(\[[0-9a-fA-F:.]+\]|[\w.-]+)(:\d{1,5})?$/.test(host)) return false;
   try {
-    return new URL(`http://${host}/`).host !== '';
+    if (new URL(`http://${host}/`).host === '') return false;
   } catch {
     return false;
   }
+  goodHost = host;
+  return true;
 }
 
 function isUtf8(bytes: Buffer): boolean {
