@@ -133,8 +133,46 @@ describe('search answers while prices move', () => {
 });
 
 describe('the rows a snapshot keeps', () => {
+  const fakeIndex = () =>
+    ({
+      hydrated: new Map<string, unknown>(),
+      reading: new Map<string, unknown>(),
+      version: 1,
+    }) as unknown as SearchIndex;
+
+  it('reads a row once when two answers ask for it at the same time', async () => {
+    const index = fakeIndex();
+    const asked: string[][] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const load = async (ids: string[]) => {
+      asked.push(ids);
+      await held;
+      return ids.filter((id) => id !== 'gone').map((id) => ({ id }));
+    };
+    const key = (id: string) => `e:${id}`;
+    const page = cached(index, ['a', 'b', 'c', 'gone'], key, load);
+    const artists = cached(index, ['c', 'd', 'a', 'gone'], key, load);
+    release();
+    expect(await page).toEqual([{ id: 'a' }, { id: 'b' }, { id: 'c' }]);
+    expect(await artists).toEqual([{ id: 'c' }, { id: 'd' }, { id: 'a' }]);
+    expect(asked).toEqual([['a', 'b', 'c', 'gone'], ['d']]);
+    expect(index.reading.size).toBe(0);
+    // A failed read fails those waiting for it too, and is not remembered.
+    const failing = async () => {
+      throw new Error('database gone');
+    };
+    const first = cached(index, ['x'], key, failing);
+    const second = cached(index, ['x'], key, load);
+    await expect(first).rejects.toThrow('database gone');
+    await expect(second).rejects.toThrow('database gone');
+    expect(await cached(index, ['x'], key, load)).toEqual([{ id: 'x' }]);
+  });
+
   it('keeps those asked for lately and lets the least recently asked for go', async () => {
-    const index = { hydrated: new Map<string, unknown>(), version: 1 } as unknown as SearchIndex;
+    const index = fakeIndex();
     const load = async (ids: string[]) => ids.map((id) => ({ id }));
     const key = (id: string) => `e:${id}`;
     await cached(index, ['popular', 'rare'], key, load);

@@ -101,10 +101,12 @@ const REREADS = 3;
 
 /**
  * The rows of `ids`, in order, none left out: copies this snapshot holds, the rest read
- * from the database. A patch (snapshot.ts) may drop copies while the rest load; the
- * copies taken before it are held here, and since the rows just read may predate the
- * patch, the whole list is read again from the patched snapshot. Rows read while the
- * snapshot moved are never kept (they could be older than a patch already applied).
+ * from the database. A row another answer is reading already is waited for, not read again
+ * (a search page asks for its list and its artists' answer at once, and they overlap). A
+ * patch (snapshot.ts) may drop copies while the rest load; the copies taken before it are
+ * held here, and since the rows just read may predate the patch, the whole list is read
+ * again from the patched snapshot. Rows read while the snapshot moved are never kept (they
+ * could be older than a patch already applied).
  */
 export async function cached<T extends { id: string }>(
   index: SearchIndex,
@@ -113,11 +115,13 @@ export async function cached<T extends { id: string }>(
   load: (ids: string[]) => Promise<T[]>,
 ): Promise<T[]> {
   const cache = index.hydrated as Map<string, T>;
+  const reading = index.reading as Map<string, Reading<T>>;
   const rows = new Map<string, T>();
   for (let attempt = 0; ; attempt++) {
     const version = index.version;
     rows.clear();
     const missing: string[] = [];
+    const others: Promise<void>[] = [];
     for (const id of new Set(ids)) {
       const k = key(id);
       const row = cache.get(k);
@@ -126,10 +130,20 @@ export async function cached<T extends { id: string }>(
         // Kept in the order last asked for: rows every answer shows outlive a crowd of rare ones.
         cache.delete(k);
         cache.set(k, row);
+        continue;
+      }
+      const read = reading.get(k);
+      if (read?.version === version) {
+        others.push(
+          read.row.then((found) => {
+            if (found) rows.set(id, found);
+          }),
+        );
       } else missing.push(id);
     }
-    if (missing.length === 0) break;
-    const loaded = await load(missing);
+    if (missing.length === 0 && others.length === 0) break;
+    const loaded = missing.length ? await readOnce(reading, missing, key, load, version) : [];
+    await Promise.all(others);
     for (const row of loaded) rows.set(row.id, row);
     if (index.version === version) {
       for (const row of loaded) cache.set(key(row.id), row);
@@ -148,6 +162,34 @@ export async function cached<T extends { id: string }>(
   }
   // Only an id the database no longer holds is missing here.
   return ids.map((id) => rows.get(id)).filter((row): row is T => row !== undefined);
+}
+
+/** A row being read for a snapshot version: undefined once read if the database has none. */
+type Reading<T> = { version: number; row: Promise<T | undefined> };
+
+/** Reads `ids` once, telling answers that ask for them meanwhile where to wait. */
+async function readOnce<T extends { id: string }>(
+  reading: Map<string, Reading<T>>,
+  ids: string[],
+  key: (id: string) => string,
+  load: (ids: string[]) => Promise<T[]>,
+  version: number,
+): Promise<T[]> {
+  const read = load(ids);
+  const byKey = read.then((list) => new Map(list.map((row) => [key(row.id), row])));
+  const mine = ids.map((id) => {
+    const k = key(id);
+    const entry: Reading<T> = { version, row: byKey.then((found) => found.get(k)) };
+    // Nobody may wait for it: its failure is this read's, thrown below.
+    entry.row.catch(() => undefined);
+    reading.set(k, entry);
+    return [k, entry] as const;
+  });
+  try {
+    return await read;
+  } finally {
+    for (const [k, entry] of mine) if (reading.get(k) === entry) reading.delete(k);
+  }
 }
 
 const hydrateAttractions = (db: Queryable, index: SearchIndex, ids: readonly string[]) =>

@@ -284,6 +284,9 @@ export class SearchIndex {
    */
   readonly hydrated = new Map<string, unknown>();
 
+  /** Rows being read into `hydrated` right now, by the same keys (answer.ts). */
+  readonly reading = new Map<string, unknown>();
+
   /**
    * Every event the filters keep that a keyword list (GET /events?keyword=…, events.ts)
    * matches: by its own name, its venue's or an act of its line-up, every typed word a
