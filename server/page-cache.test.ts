@@ -1,5 +1,11 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +27,7 @@ import {
 } from './catalogue/testing/fixtures.ts';
 import type { Database } from './db/client.ts';
 import { createWebServer, PAGE_KEY_COOKIES, PAGE_KEY_QUERY } from './http.ts';
-import { createPageCache } from './page-cache.ts';
+import { createPageCache, type PageCache } from './page-cache.ts';
 import { testServices } from './testing/services.ts';
 import { createTestDatabase } from './testing/test-db.ts';
 
@@ -59,6 +65,32 @@ const listen = async (server: Server) => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A loopback server answering through `cache` as server/http.ts does: a request the cache may
+ * keep is served through it with `renderOf(req)`, and whatever it does not serve gets
+ * `otherwise`. Listens for the enclosing describe; returns how to ask it for a path.
+ */
+function servedThrough(
+  cache: PageCache,
+  renderOf: (req: IncomingMessage) => () => Promise<Response>,
+  otherwise: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+) {
+  const server = createServer((req, res) => {
+    const key = cache.keyOf(req);
+    if (key === undefined) return void otherwise(req, res);
+    void cache.serve(req, res, key, renderOf(req)).then((served) => {
+      if (!served) void otherwise(req, res);
+    });
+  });
+  let origin = '';
+  beforeAll(async () => {
+    origin = await listen(server);
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return (pathname: string, headers: Record<string, string> = {}, method = 'GET') =>
+    fetchRaw(`${origin}${pathname}`, { method, headers });
+}
+
 // ─── The cache on its own: a loopback server whose "render" is counted ──────────────────
 
 describe('page cache rules', () => {
@@ -74,33 +106,23 @@ describe('page cache rules', () => {
     maxEntries: 3,
     now: () => clock,
   });
-  const server = createServer((req, res) => {
-    const key = cache.keyOf(req);
-    const render = async () => {
-      const n = ++renders;
-      if (answer.delayMs) await sleep(answer.delayMs);
-      return new Response(page(n), {
-        status: answer.status ?? 200,
-        headers: { 'Content-Type': 'text/html', ...answer.headers },
-      });
-    };
-    const uncached = async () => {
+  const render = async () => {
+    const n = ++renders;
+    if (answer.delayMs) await sleep(answer.delayMs);
+    return new Response(page(n), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'text/html', ...answer.headers },
+    });
+  };
+  const get = servedThrough(
+    cache,
+    () => render,
+    async (_req, res) => {
       const response = await render();
       res.writeHead(response.status, { 'Content-Type': 'text/html', 'X-Uncached': 'yes' });
       res.end(await response.text());
-    };
-    if (key === undefined) return void uncached();
-    void cache.serve(req, res, key, render).then((served) => {
-      if (!served) void uncached();
-    });
-  });
-  let origin = '';
-  beforeAll(async () => {
-    origin = await listen(server);
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const get = (pathname: string, headers: Record<string, string> = {}, method = 'GET') =>
-    fetchRaw(`${origin}${pathname}`, { method, headers });
+    },
+  );
   const reset = () => {
     cache.clear();
     clock = 0;
@@ -203,32 +225,24 @@ describe('the render signed-in visitors share', () => {
     sessionCookie: 'session',
     shareWithSession: (req) => !(req.url ?? '').endsWith('.data'),
   });
-  const server = createServer((req, res) => {
-    const key = cache.keyOf(req);
-    const signedIn = /session=/.test(req.headers.cookie ?? '');
-    const render = async () => {
-      const n = ++renders;
-      if (personal && signedIn) return new Response('needs the visitor', { status: 409 });
-      return new Response(`<p>${signedIn ? 'Shared' : 'Anonymous'} render ${n}</p>`.repeat(100), {
-        headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public, max-age=60' },
-      });
-    };
-    const own = async () => {
+  const get = servedThrough(
+    cache,
+    (req) => {
+      const signedIn = /session=/.test(req.headers.cookie ?? '');
+      return async () => {
+        const n = ++renders;
+        if (personal && signedIn) return new Response('needs the visitor', { status: 409 });
+        return new Response(`<p>${signedIn ? 'Shared' : 'Anonymous'} render ${n}</p>`.repeat(100), {
+          headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public, max-age=60' },
+        });
+      };
+    },
+    async (req, res) => {
       const n = ++renders;
       res.writeHead(200, { 'Content-Type': 'text/html', 'X-Own': 'yes' });
       res.end(`<p>Own render ${n} for ${req.headers.cookie}</p>`);
-    };
-    if (key === undefined) return void own();
-    void cache.serve(req, res, key, render).then((served) => {
-      if (!served) void own();
-    });
-  });
-  let origin = '';
-  beforeAll(async () => {
-    origin = await listen(server);
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const get = (pathname: string, headers: Record<string, string> = {}) => fetchRaw(`${origin}${pathname}`, { headers });
+    },
+  );
 
   it('is one render for every signed-in visitor, apart from the anonymous one, and private', async () => {
     cache.clear();
