@@ -50,6 +50,12 @@ export type PastWatchView = { id: string; name: string; url: string; when: strin
  */
 export const WATCHES_SHOWN = 20;
 
+/**
+ * Followed artists shown with their next dates before "Show all", A to Z: a fan following
+ * fifty artists gets a page to read, not one of two hundred dates (issue 13).
+ */
+export const FOLLOWS_SHOWN = 12;
+
 /** What the my Encore page renders (app/components/tracking/my-encore-tracking.tsx). */
 export type MyEncoreView = {
   /** The upcoming ones: the first WATCHES_SHOWN unless all were asked for. */
@@ -57,7 +63,10 @@ export type MyEncoreView = {
   past: PastWatchView[];
   /** How many events the fan watches, shown or not. */
   watchCount: number;
+  /** The first FOLLOWS_SHOWN by name unless all were asked for. */
   follows: FollowCardView[];
+  /** How many artists the fan follows, shown or not. */
+  followCount: number;
   alerts: AlertsPage;
   preferences: TrackingPreferences;
   feed: CalendarFeed;

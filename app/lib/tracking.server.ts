@@ -10,6 +10,7 @@ import {
 } from '#server/tracking/my-encore';
 import { formatEventDateTime } from './format';
 import {
+  FOLLOWS_SHOWN,
   type FollowCardView,
   type MyEncoreView,
   type PastWatchView,
@@ -31,12 +32,13 @@ export async function loadMyEncore(
   now: string,
 ): Promise<MyEncoreView & { names: MyEncoreData['names'] }> {
   const { env, database } = context.services;
-  const showAll = new URL(request.url).searchParams.get('watching') === 'all';
+  const asked = new URL(request.url).searchParams;
   const data = await loadMyEncoreData(database.db, trackingConfig(env), uid, {
     origin: env.PUBLIC_ORIGIN,
     apiBase: env.PUBLIC_API_BASE_URL,
     now,
-    shown: showAll ? null : WATCHES_SHOWN,
+    shown: asked.get('watching') === 'all' ? null : WATCHES_SHOWN,
+    followsShown: asked.get('following') === 'all' ? null : FOLLOWS_SHOWN,
   });
   return {
     names: data.names,
@@ -44,6 +46,7 @@ export async function loadMyEncore(
     past: data.past.map(toPastWatch),
     watchCount: data.watchCount,
     follows: data.follows.map(toFollowCard),
+    followCount: data.followCount,
     alerts: data.alerts,
     preferences: data.preferences,
     feed: data.feed,

@@ -12,7 +12,7 @@ import { DEFAULT_PREFERENCES, putPreferences } from '#server/tracking/preference
 import { insertAccount, setPrice, setStatus } from '#server/tracking/testing/fixtures';
 import { listWatches, putWatch } from '#server/tracking/watches';
 import { loadMyEncore } from '~/lib/tracking.server';
-import { toWatchRow, WATCHES_SHOWN } from '~/lib/tracking-view';
+import { FOLLOWS_SHOWN, toWatchRow, WATCHES_SHOWN } from '~/lib/tracking-view';
 
 /** my Encore for a fan watching many events: the soonest in full, the rest on request. */
 let database: Database;
@@ -55,8 +55,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-const load = (query = '') =>
-  loadMyEncore(new Request(`https://encore.example/my-encore${query}`), { services }, 'many', new Date().toISOString());
+const load = (query = '', uid = 'many') =>
+  loadMyEncore(new Request(`https://encore.example/my-encore${query}`), { services }, uid, new Date().toISOString());
 
 describe('my Encore for a fan watching many events', () => {
   it('shows the soonest upcoming ones and every past one, and counts them all', async () => {
@@ -125,5 +125,43 @@ describe('my Encore for a fan watching many events', () => {
     const view = await load();
     expect(view.preferences).toMatchObject({ city: 'Sydney', radius: 50, unit: 'km' });
     expect(view.follows[0]!.next).toEqual([]);
+  });
+});
+
+describe('my Encore for a fan following many artists', () => {
+  const FOLLOWED = FOLLOWS_SHOWN + 3;
+  beforeAll(async () => {
+    const { db } = database;
+    await insertAccount(db, 'follower');
+    // Followed in an order that is not the names': the page lists them A to Z, as the API does.
+    for (let i = FOLLOWED; i >= 1; i--) {
+      const artist = await insertAttraction(db, { name: `Artist ${String(i).padStart(2, '0')}` });
+      await putFollow(db, 'follower', artist.id);
+    }
+  });
+
+  it('shows the first ones by name with their dates, and counts them all', async () => {
+    const [view, api] = await Promise.all([
+      load('', 'follower'),
+      listFollows(database.db, 'follower', DEFAULT_PREFERENCES),
+    ]);
+    expect(view.followCount).toBe(FOLLOWED);
+    expect(view.follows.map((f) => f.name)).toEqual(
+      Array.from({ length: FOLLOWS_SHOWN }, (_, i) => `Artist ${String(i + 1).padStart(2, '0')}`),
+    );
+    expect(view.follows.map((f) => f.name)).toEqual(api.slice(0, FOLLOWS_SHOWN).map((f) => f.attraction.name));
+  });
+
+  it('shows every one when asked (?following=all), and the watches as they were', async () => {
+    const view = await load('?following=all', 'follower');
+    expect(view.follows).toHaveLength(FOLLOWED);
+    expect(view.followCount).toBe(FOLLOWED);
+    expect((await load('?following=all')).watches).toHaveLength(WATCHES_SHOWN);
+  });
+
+  it('counts a fan who follows fewer than that once, and shows them all', async () => {
+    const view = await load();
+    expect(view.followCount).toBe(1);
+    expect(view.follows.map((f) => f.name)).toEqual(['The Followed']);
   });
 });

@@ -39,6 +39,8 @@ const PROJECT = 'encore-bench';
 const UID = 'bench-fan';
 /** Upcoming watches the page shows before "Show all" (app/lib/tracking-view.ts WATCHES_SHOWN). */
 const SHOWN = 20;
+/** Followed artists the page shows before "Show all" (FOLLOWS_SHOWN there). */
+const FOLLOWS_SHOWN = 12;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -110,6 +112,7 @@ async function main() {
         apiBase: '/api',
         now: new Date().toISOString(),
         shown: SHOWN,
+        followsShown: FOLLOWS_SHOWN,
       });
     const shown = (await loadData()).upcoming.length;
     const rendered = (first.body.match(/data-testid="watch"/g) ?? []).length;

@@ -43,7 +43,10 @@ export type MyEncoreData = {
   past: PastWatch[];
   /** Every watched event, shown or not. */
   watchCount: number;
+  /** Followed artists by name: the first `followsShown`, or all of them. */
   follows: FollowedArtist[];
+  /** Every followed artist, shown or not. */
+  followCount: number;
   alerts: AlertsPage;
   preferences: TrackingPreferences;
   feed: CalendarFeed;
@@ -63,6 +66,7 @@ type PageRow = {
   unit: Unit | null;
   native_token: boolean;
   watch_count: number;
+  follow_count: number;
   upcoming: Array<WatchRow & { packed: string | null; changes: StatusChange[] | null }> | null;
   past: Array<[string, string, string | null, string | null]> | null;
   follows: Array<{
@@ -92,7 +96,7 @@ export async function loadMyEncoreData(
   db: Db,
   config: TrackingConfig,
   uid: string,
-  options: { origin: string; apiBase: string; now: string; shown: number | null },
+  options: { origin: string; apiBase: string; now: string; shown: number | null; followsShown: number | null },
 ): Promise<MyEncoreData> {
   // A watch is past from 6 hours after it starts; the page lists it by name and date.
   const pastBefore = new Date(Date.parse(options.now) - 6 * 60 * 60 * 1000).toISOString();
@@ -127,10 +131,13 @@ export async function loadMyEncoreData(
       (select json_agg(json_build_array(m.event_id, m.name, m.local_date, m.local_time)
           order by m.starts_at, m.name, m.event_id)
         from mine m where m.starts_at < ${pastBefore}::timestamptz) as past,
+      (select count(*)::int from follows fo where fo.uid = me.uid) as follow_count,
       (select json_agg(f order by lower(f.name), f.id) from (
         select fa.id, fa.name, fa.images, fa.upcoming_events
         from follows fo join attractions fa on fa.id = fo.attraction_id
         where fo.uid = me.uid
+        order by lower(fa.name), fa.id
+        ${options.followsShown === null ? sql`` : sql`limit ${options.followsShown}`}
       ) f) as follows,
       (select json_agg(al order by al."createdAt" desc, al.id desc) from (
         select al.id, al.kind, al.title, al.body, al.url, al.event_id as "eventId",
@@ -191,6 +198,7 @@ export async function loadMyEncoreData(
       upcomingEvents: artist.upcoming_events,
       next: next.get(artist.id) ?? [],
     })),
+    followCount: page.follow_count,
     alerts: {
       alerts: alerts.map(toAlertView),
       unread: page.unread,

@@ -285,7 +285,7 @@ signedInTest('a new fan sees what to do first on my Encore', async ({ page, cont
 });
 
 signedInTest(
-  'a fan watching many events sees the soonest first and can show them all',
+  'a fan watching many events and following many artists sees the first ones and can show them all',
   async ({ page, context, request, signedIn }) => {
     await skipOnboarding(context);
     const upcoming = (await (await request.get('/api/events?size=25&sort=date,asc')).json())._embedded.events as Array<{
@@ -302,6 +302,23 @@ signedInTest(
     await expect(page).toHaveURL(/[?&]watching=all/);
     await expect(watching.getByTestId('watch')).toHaveCount(25);
     await expect(watching.getByRole('link', { name: /^Show all/ })).toHaveCount(0);
+
+    // Following: the first twelve by name, then all of them, the watches still all shown.
+    const listed = (await (await request.get('/api/events?size=100')).json())._embedded.events as Array<{
+      _embedded: { attractions: Summary[] };
+    }>;
+    const artists = [...new Map(listed.flatMap((e) => e._embedded.attractions).map((a) => [a.id, a])).values()];
+    expect(artists.length).toBeGreaterThanOrEqual(13);
+    for (const artist of artists.slice(0, 13))
+      expect((await api(request, signedIn.idToken, 'PUT', `/me/follows/${artist.id}`)).status()).toBe(201);
+    await page.reload();
+    const following = page.locator('#following');
+    await expect(following.getByRole('heading', { name: /^Following/ })).toContainText('(13)');
+    await expect(following.getByTestId('follow')).toHaveCount(12);
+    await following.getByRole('link', { name: 'Show all 13 followed artists (1 more)' }).click();
+    await expect(page).toHaveURL(/[?&]following=all/);
+    await expect(following.getByTestId('follow')).toHaveCount(13);
+    await expect(watching.getByTestId('watch')).toHaveCount(25);
   },
 );
 

@@ -5,6 +5,7 @@ import type { TrackingPreferences } from '#contracts/tracking';
 import { loadUserLocation } from '~/lib/preferences';
 import type { FollowCardView } from '~/lib/tracking-view';
 import { lookupCity } from '~/lib/user-location';
+import { useShowAllHref } from './use-show-all';
 import { useTrackingAction } from './use-tracking';
 
 const RADII = [10, 25, 50, 100, 200, 500];
@@ -154,24 +155,29 @@ function NearMe({ preferences, apiBase }: { preferences: TrackingPreferences; ap
 /** Followed artists, each with its next dates near the fan. */
 export function FollowedArtists({
   follows,
+  count,
   preferences,
   apiBase,
 }: {
   follows: FollowCardView[];
+  /** Every followed artist, shown or not. */
+  count: number;
   preferences: TrackingPreferences;
   apiBase: string;
 }) {
   const { submit } = useTrackingAction();
+  const showAll = useShowAllHref('following');
+  const hidden = count - follows.length;
 
   return (
     <section id="following" aria-labelledby="following-title" className="scroll-mt-24">
       <h2 id="following-title" className="text-xl font-semibold text-ink">
-        Following <span className="text-base font-normal text-slate-500">({follows.length})</span>
+        Following <span className="text-base font-normal text-slate-500">({count})</span>
       </h2>
       <div className="mt-1">
         <NearMe preferences={preferences} apiBase={apiBase} />
       </div>
-      {follows.length === 0 ? (
+      {count === 0 ? (
         <div className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-slate-600">
           <p>
             You do not follow any artists yet. Search for an artist and press <strong>Follow</strong>: their next dates
@@ -182,45 +188,52 @@ export function FollowedArtists({
           </Link>
         </div>
       ) : (
-        <ul className="mt-3 grid gap-3 sm:grid-cols-2">
-          {follows.map((artist) => (
-            <li key={artist.id} data-testid="follow" className="tracked-card follow-card">
-              <div>
-                {artist.thumb ? (
-                  <img src={artist.thumb} width={56} height={56} alt="" loading="lazy" decoding="async" />
-                ) : (
-                  <div aria-hidden="true" className="no-picture" />
-                )}
-                <div className="min-w-0 flex-1">
-                  <Link to={artist.url} className="artist">
-                    {artist.name}
-                  </Link>
-                  <p className="text-xs text-slate-500">{artist.upcoming} upcoming in all</p>
+        <>
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+            {follows.map((artist) => (
+              <li key={artist.id} data-testid="follow" className="tracked-card follow-card">
+                <div>
+                  {artist.thumb ? (
+                    <img src={artist.thumb} width={56} height={56} alt="" loading="lazy" decoding="async" />
+                  ) : (
+                    <div aria-hidden="true" className="no-picture" />
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <Link to={artist.url} className="artist">
+                      {artist.name}
+                    </Link>
+                    <p className="text-xs text-slate-500">{artist.upcoming} upcoming in all</p>
+                  </div>
+                  <button
+                    type="button"
+                    onClick={() => void submit({ intent: 'unfollow', attractionId: artist.id })}
+                    aria-label={`Unfollow ${artist.name}`}
+                    className="tracked-action"
+                  >
+                    Unfollow
+                  </button>
                 </div>
-                <button
-                  type="button"
-                  onClick={() => void submit({ intent: 'unfollow', attractionId: artist.id })}
-                  aria-label={`Unfollow ${artist.name}`}
-                  className="tracked-action"
-                >
-                  Unfollow
-                </button>
-              </div>
-              {artist.next.length === 0 ? (
-                <p className="text-sm text-slate-500">No upcoming dates {nearLabel(preferences)}.</p>
-              ) : (
-                <ul className="next-dates">
-                  {artist.next.map((event) => (
-                    <li key={event.url}>
-                      <Link to={event.url}>{event.when}</Link>
-                      <span>{event.where}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          ))}
-        </ul>
+                {artist.next.length === 0 ? (
+                  <p className="text-sm text-slate-500">No upcoming dates {nearLabel(preferences)}.</p>
+                ) : (
+                  <ul className="next-dates">
+                    {artist.next.map((event) => (
+                      <li key={event.url}>
+                        <Link to={event.url}>{event.when}</Link>
+                        <span>{event.where}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+          {hidden > 0 && (
+            <Link to={showAll} preventScrollReset className="mt-3 inline-block font-semibold text-brand-700 underline">
+              Show all {count} followed artists ({hidden} more)
+            </Link>
+          )}
+        </>
       )}
     </section>
   );

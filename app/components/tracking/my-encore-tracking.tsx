@@ -20,6 +20,7 @@ export function MyEncoreTracking({ data: loaded, now, apiBase }: { data: MyEncor
       .map((f) => String(f.formData?.get('eventId') ?? f.formData?.get('attractionId'))),
   );
   const watchCount = loaded.watchCount - [...loaded.watches, ...loaded.past].filter((w) => leaving.has(w.id)).length;
+  const followCount = loaded.followCount - loaded.follows.filter((f) => leaving.has(f.id)).length;
   const data = {
     ...loaded,
     watches: loaded.watches.filter((w) => !leaving.has(w.id)),
@@ -32,7 +33,7 @@ export function MyEncoreTracking({ data: loaded, now, apiBase }: { data: MyEncor
         {[
           ['#alerts', `Alerts${data.alerts.unread ? ` (${data.alerts.unread})` : ''}`],
           ['#watching', `Watching (${watchCount})`],
-          ['#following', `Following (${data.follows.length})`],
+          ['#following', `Following (${followCount})`],
           ['#calendar', 'Calendar & notifications'],
         ].map(([href, label]) => (
           <a
@@ -46,7 +47,7 @@ export function MyEncoreTracking({ data: loaded, now, apiBase }: { data: MyEncor
       </nav>
       <AlertsInbox page={data.alerts} now={now} />
       <WatchedEvents upcoming={data.watches} past={data.past} count={watchCount} apiBase={apiBase} />
-      <FollowedArtists follows={data.follows} preferences={data.preferences} apiBase={apiBase} />
+      <FollowedArtists follows={data.follows} count={followCount} preferences={data.preferences} apiBase={apiBase} />
       <section aria-label="Calendar and notifications" className="grid gap-3 md:grid-cols-2">
         <CalendarFeedSettings feed={data.feed} />
         <PushSettings subscriptions={data.push.webPushSubscriptions} nativeToken={data.push.nativeToken} />

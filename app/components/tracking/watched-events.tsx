@@ -7,6 +7,7 @@ import { eventStatus } from '~/lib/status';
 import type { PastWatchView, WatchRowView } from '~/lib/tracking-view';
 import { StatusBadge } from '../ui/status-badge';
 import { PriceChart } from './price-chart';
+import { useShowAllHref } from './use-show-all';
 import { useTrackingAction } from './use-tracking';
 
 /** The status badge of a watched event (SPEC §4), by its code. */
@@ -205,6 +206,7 @@ export function WatchedEvents({
   apiBase: string;
 }) {
   const hidden = count - upcoming.length - past.length;
+  const showAll = useShowAllHref('watching');
   return (
     <section id="watching" aria-labelledby="watching-title" className="scroll-mt-24">
       <h2 id="watching-title" className="text-xl font-semibold text-ink">
@@ -228,11 +230,7 @@ export function WatchedEvents({
             ))}
           </ul>
           {hidden > 0 && (
-            <Link
-              to="?watching=all#watching"
-              preventScrollReset
-              className="mt-3 inline-block font-semibold text-brand-700 underline"
-            >
+            <Link to={showAll} preventScrollReset className="mt-3 inline-block font-semibold text-brand-700 underline">
               Show all {count} watched events ({hidden} more)
             </Link>
           )}
