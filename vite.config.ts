@@ -96,12 +96,13 @@ const PAGE_CHROME =
  * Code fetched on a first tap, in few files (ADR 0039): a browser opens at most six
  * connections to an HTTP/1.1 origin, so on a slow link every file past the sixth costs one more
  * round trip (2 s on Slow 3G). The discovery pages' bodies and their components (search box,
- * filter buttons, cards, Follow and Watch, the filters and their formatting) are one file, and the popups' and dialogs' kit (Radix, its
+ * filter buttons, cards and their badges, Follow and Watch, the filters and their formatting, a
+ * failed fetch's Retry) are one file, and the popups' and dialogs' kit (Radix, its
  * focus and scroll locks, the anchored popover) another, the sign-in dialog two (its frame,
  * and its form, which /signin shows alone): a press fetches its part, its popup and these. None of them is first-load code (the bench's manifest count checks it).
  */
 const PAGE_PARTS =
-  /[\\/](app[\\/]components[\\/](search-box|filter-buttons|event-extras[\\/]index|artist-card|event-card|catalogue-image|pagination|ticket-category-picker|store-failure|ui[\\/](card-thumbnail|status-badge)|tracking[\\/](follow-button|watch-button|event-tracking|use-tracking|use-tracked))\.tsx?|app[\\/]lib[\\/](tracking-action|use-form-action|status|http|filters|preferences|format|apply-filters|suggestions|views|slug|sellers|images|discovery)\.ts|app[\\/]routes[\\/](home|search|artist|event)-view\.tsx|contracts[\\/]enum-values\.ts)$/;
+  /[\\/](app[\\/]components[\\/](search-box|filter-buttons|event-extras[\\/]index|artist-card|event-card|catalogue-image|pagination|ticket-category-picker|fetch-failure|ui[\\/](badge|card-thumbnail|status-badge)|tracking[\\/](follow-button|watch-button|event-tracking|use-tracking|use-tracked))\.tsx?|app[\\/]lib[\\/](tracking-action|use-form-action|status|http|filters|preferences|format|apply-filters|suggestions|views|slug|sellers|images|discovery)\.ts|app[\\/]routes[\\/](home|search|artist|event)-view\.tsx|contracts[\\/]enum-values\.ts)$/;
 /** A signed-out Follow or Watch: the dialog's host and frame, then its form (also /signin's). */
 const SIGN_IN_DIALOG =
   /[\\/]app[\\/](components[\\/]auth[\\/](auth-runtime|sign-in-dialog)\.tsx|lib[\\/]auth[\\/]onboarding\.ts)$/;

@@ -29,13 +29,11 @@ export const PAGE_KEY_QUERY = [
   'mode',
   'oobCode',
   'redirectTo',
-  // my Encore: every watched event rather than the soonest (signed in: never cached).
+  // my Encore: every watched event, every followed artist (signed in: never cached).
   'watching',
+  'following',
   '_routes',
   'index',
-  // React Router's route discovery (GET /__manifest): which routes, for which build.
-  'paths',
-  'version',
 ] as const;
 
 const READ = new Set<string>(PAGE_KEY_QUERY);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { STORE_MESSAGES } from '~/lib/store-errors';
 import { type Suggestions, searchPageHref } from '~/lib/suggestions';
-import { FetchFailure } from './store-failure';
+import { FetchFailure } from './fetch-failure';
 import { Badge } from './ui/badge';
 import { CardThumbnail } from './ui/card-thumbnail';
 import { StatusBadge } from './ui/status-badge';

@@ -1,7 +1,7 @@
 import type { Venue } from '#contracts/catalogue';
 import { apiUrl } from '~/lib/auth/config';
 import { STORE_MESSAGES } from '~/lib/store-errors';
-import { FetchFailure } from '../store-failure';
+import { FetchFailure } from '../fetch-failure';
 import { useStoreFetch } from './use-store-fetch';
 
 /** The venue as GET /api/events/venue/{id} tells it, fetched when the visitor opens it. */
