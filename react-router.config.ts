@@ -8,8 +8,4 @@ export default {
   buildDirectory: process.env.ENCORE_BUILD_DIR || 'build',
   // Route middleware (guards as named middleware, app/lib/route-middleware.server.ts; ADR 0023).
   future: { v8_middleware: true },
-  // Every route in the page's manifest (one cached file, 1.4 kB gzip): no GET /__manifest
-  // holds one of a browser's six connections at the load event, when a first tap's code is
-  // fetched, and no navigation waits a round trip to discover its route (ADR 0039).
-  routeDiscovery: { mode: 'initial' },
 } satisfies Config;

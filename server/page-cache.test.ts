@@ -552,6 +552,21 @@ describe('anonymous pages through the server', () => {
     notifyCatalogueChanged();
   });
 
+  it("answers React Router's route discovery for the routes and build asked for, from the cache too", async () => {
+    // An anonymous visitor's next page is discovered through /__manifest: were its parameters
+    // dropped, every answer would say "another build" and each navigation a full page load.
+    const discover = (paths: string) =>
+      fetchRaw(`${origin}/__manifest?paths=${encodeURIComponent(paths)}&version=${build.assets.version}`);
+    for (const paths of ['/,/search', '/,/about-us', '/,/search']) {
+      const answer = await discover(paths);
+      expect(answer.status, paths).toBe(200);
+      const routes = Object.keys(JSON.parse(answer.text) as Record<string, unknown>);
+      expect(routes, paths).toContain(paths.endsWith('search') ? 'routes/search' : 'routes/about-us');
+    }
+    const otherBuild = await fetchRaw(`${origin}/__manifest?paths=%2Fsearch&version=another-build`);
+    expect(otherBuild.status).toBe(204);
+  });
+
   it('passes 404s and redirects through as rendered', async () => {
     const missing = await fetchRaw(`${origin}/events/nothing/NOPE`);
     expect(missing.status).toBe(404);

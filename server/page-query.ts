@@ -34,6 +34,9 @@ export const PAGE_KEY_QUERY = [
   'following',
   '_routes',
   'index',
+  // React Router's route discovery (GET /__manifest): which routes, for which build.
+  'paths',
+  'version',
 ] as const;
 
 const READ = new Set<string>(PAGE_KEY_QUERY);
