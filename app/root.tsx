@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
@@ -15,13 +16,12 @@ import { AuthHost } from './components/auth/auth-host';
 import { RouteFocus, SkipLink } from './components/route-focus';
 import { publicConfig, requireDatabase } from './lib/auth.server';
 import { refuseMalformedInput } from './lib/bad-input.server';
+import { FAVICON } from './lib/favicon.server';
 import { loadTracked } from './lib/tracking.server';
 import { viewportFromCookie } from './lib/viewport.server';
 
 // Only error pages need it (their hydration waits for it, the server's HTML in place).
 const ErrorScreen = lazy(() => import('./components/error-screen').then((module) => ({ default: module.ErrorScreen })));
-
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 /**
  * Public runtime config, who is signed in (from the verified session cookie) and what they track. While the
@@ -48,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tracked: await tracked,
     // SPEC §9: the layout of the visitor's screen class on the first request.
     viewport: viewportFromCookie(request.headers.get('cookie')),
+    icon: FAVICON,
   };
 }
 
@@ -101,6 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#6a3ff5" />
         <Meta />
         <Links />
+        <SiteIcon />
       </head>
       <body className="min-h-screen font-sans antialiased">
         <SkipLink />
@@ -112,6 +114,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** The icon from the root's data (lib/favicon.server.ts); the file where there is none. */
+function SiteIcon() {
+  const icon = useRouteLoaderData<typeof loader>('root')?.icon;
+  return <link rel="icon" href={icon ?? '/favicon.svg'} type="image/svg+xml" />;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -75,3 +75,23 @@ test('once the page is idle, what its buttons open is already downloaded: Dates 
   await expect(page.getByRole('dialog', { name: 'Choose dates' })).toBeVisible();
   expect(downloads).toBe(1);
 });
+
+test('the site icon comes in the page: loading it takes no connection, and the file still answers', async ({
+  page,
+  request,
+}) => {
+  // ADR 0039: a request for the icon held one of the browser's six connections from the load
+  // event, while a first tap's code waited for one.
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/favicon.svg') asked.push(sent.url());
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,%3Csvg/);
+  expect(asked).toEqual([]);
+  const file = await request.get('/favicon.svg');
+  expect(file.status()).toBe(200);
+  expect(decodeURIComponent((await page.locator('link[rel="icon"]').getAttribute('href'))!.slice(19))).toBe(
+    (await file.text()).trim(),
+  );
+});
