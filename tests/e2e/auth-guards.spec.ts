@@ -93,6 +93,9 @@ test.describe('guards in the browser', () => {
     await expect(page).toHaveURL('/admin/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
     await expect(page.getByText('Onboarding completed')).toBeVisible();
+    // The profile members see says so.
+    await page.goto('/profile/indexV2');
+    await expect(page.getByText('Encore team', { exact: true })).toBeVisible();
   });
 
   test('signing out on a guarded page leaves it', async ({ page, signedIn: _ }) => {
