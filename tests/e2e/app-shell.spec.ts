@@ -126,8 +126,12 @@ test('the viewport cookie: xs on a 390 px screen, kept 365 days; the server rend
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await phone.newPage();
   await page.goto('/about-us', { waitUntil: 'networkidle' });
-  const cookie = (await phone.cookies()).find((c) => c.name === 'encoreViewport');
-  expect(cookie?.value).toBe('xs');
+  // Written by the shell's idle work (app-shell-idle.tsx), which may start after the network
+  // has been quiet for a while: waited for, not assumed.
+  const viewportCookie = async (context: typeof phone) =>
+    (await context.cookies()).find((c) => c.name === 'encoreViewport');
+  await expect.poll(async () => (await viewportCookie(phone))?.value).toBe('xs');
+  const cookie = await viewportCookie(phone);
   const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(364.9);
   expect(days).toBeLessThanOrEqual(365);
@@ -139,7 +143,7 @@ test('the viewport cookie: xs on a 390 px screen, kept 365 days; the server rend
   const desktop = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const wide = await desktop.newPage();
   await wide.goto('/about-us', { waitUntil: 'networkidle' });
-  expect((await desktop.cookies()).find((c) => c.name === 'encoreViewport')?.value).toBe('lg');
+  await expect.poll(async () => (await viewportCookie(desktop))?.value).toBe('lg');
   await wide.reload();
   const drawer = wide.getByRole('navigation', { name: 'Side navigation' });
   await expect(drawer).toBeVisible();
