@@ -5,7 +5,7 @@ import type { TrackingPreferences } from '#contracts/tracking';
 import { loadUserLocation } from '~/lib/preferences';
 import type { FollowCardView } from '~/lib/tracking-view';
 import { lookupCity } from '~/lib/user-location';
-import { useShowAllHref } from './use-show-all';
+import { ShowAllLink } from './show-all-link';
 import { useTrackingAction } from './use-tracking';
 
 const RADII = [10, 25, 50, 100, 200, 500];
@@ -166,7 +166,6 @@ export function FollowedArtists({
   apiBase: string;
 }) {
   const { submit } = useTrackingAction();
-  const showAll = useShowAllHref('following');
   const hidden = count - follows.length;
 
   return (
@@ -229,9 +228,9 @@ export function FollowedArtists({
             ))}
           </ul>
           {hidden > 0 && (
-            <Link to={showAll} preventScrollReset className="mt-3 inline-block font-semibold text-brand-700 underline">
+            <ShowAllLink section="following">
               Show all {count} followed artists ({hidden} more)
-            </Link>
+            </ShowAllLink>
           )}
         </>
       )}

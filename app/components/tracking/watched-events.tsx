@@ -7,7 +7,7 @@ import { eventStatus } from '~/lib/status';
 import type { PastWatchView, WatchRowView } from '~/lib/tracking-view';
 import { StatusBadge } from '../ui/status-badge';
 import { PriceChart } from './price-chart';
-import { useShowAllHref } from './use-show-all';
+import { ShowAllLink } from './show-all-link';
 import { useTrackingAction } from './use-tracking';
 
 /** The status badge of a watched event (SPEC §4), by its code. */
@@ -206,7 +206,6 @@ export function WatchedEvents({
   apiBase: string;
 }) {
   const hidden = count - upcoming.length - past.length;
-  const showAll = useShowAllHref('watching');
   return (
     <section id="watching" aria-labelledby="watching-title" className="scroll-mt-24">
       <h2 id="watching-title" className="text-xl font-semibold text-ink">
@@ -230,9 +229,9 @@ export function WatchedEvents({
             ))}
           </ul>
           {hidden > 0 && (
-            <Link to={showAll} preventScrollReset className="mt-3 inline-block font-semibold text-brand-700 underline">
+            <ShowAllLink section="watching">
               Show all {count} watched events ({hidden} more)
-            </Link>
+            </ShowAllLink>
           )}
           {past.length > 0 && (
             <>
