@@ -1,4 +1,6 @@
-import { expect, type Page, type Route, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test';
+import { eventPath } from '../../app/lib/slug';
+import { fillCredentials, skipOnboarding, uniqueEmail } from './auth-helpers';
 
 /**
  * Hydration on use (app/components/hydration/): a press that comes before its part's code is
@@ -94,4 +96,68 @@ test('the site icon comes in the page: loading it takes no connection, and the f
   expect(decodeURIComponent((await page.locator('link[rel="icon"]').getAttribute('href'))!.slice(19))).toBe(
     (await file.text()).trim(),
   );
+});
+
+/** The first event the catalogue lists, as its page's path. */
+async function firstEventPath(request: APIRequestContext): Promise<{ path: string; name: string }> {
+  const response = await request.get('/api/events', { params: { size: '1' } });
+  expect(response.ok()).toBe(true);
+  const [event] = (await response.json())._embedded.events as Array<{ id: string; name: string }>;
+  return { path: eventPath(event!), name: event!.name };
+}
+
+test.describe('a signed-out Watch pressed before its code arrives', () => {
+  test.beforeEach(async ({ context }) => skipOnboarding(context));
+
+  test('opens the sign-in dialog without that code; signing up then watches the event', async ({ page, request }) => {
+    const event = await firstEventPath(request);
+    const code = await holdHomeCode(page);
+    await page.goto(event.path);
+    const watch = page.getByRole('button', { name: `Watch ${event.name}` }).first();
+    await watch.click();
+    // Behind the modal dialog the page is hidden from the accessibility tree: the same control.
+    const pressed = page.getByTestId('watch-button').first();
+
+    // ADR 0039: the dialog needs none of the page's own code; that code is asked for after it.
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Email')).toBeVisible();
+    await expect(pressed).toHaveAttribute('aria-busy', 'true');
+    await dialog.getByRole('button', { name: 'Create an account' }).click();
+    await fillCredentials(dialog, uniqueEmail('ahead'), 'correct-horse');
+    await expect.poll(code.requested).toBeGreaterThan(0);
+
+    // The page's code comes while the visitor types: the dialog stays as they left it.
+    await code.release();
+    await expect(pressed).not.toHaveAttribute('aria-busy');
+    await expect(dialog.getByRole('button', { name: 'Sign up with email' })).toBeVisible();
+    await expect(dialog.getByLabel('Email')).not.toHaveValue('');
+    await dialog.getByRole('button', { name: 'Sign up with email' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(watch).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('closed before the code arrives, the press is dropped: no second dialog, nothing watched', async ({
+    page,
+    request,
+  }) => {
+    const event = await firstEventPath(request);
+    const code = await holdHomeCode(page);
+    await page.goto(event.path);
+    const watch = page.getByRole('button', { name: `Watch ${event.name}` }).first();
+    await watch.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Email')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect.poll(code.requested).toBeGreaterThan(0);
+    await code.release();
+    await expect(watch).not.toHaveAttribute('aria-busy');
+    await expect(dialog).toHaveCount(0);
+    await expect(watch).toHaveAttribute('aria-pressed', 'false');
+
+    // The control works as usual now its code is there.
+    await watch.click();
+    await expect(dialog.getByLabel('Email')).toBeVisible();
+  });
 });

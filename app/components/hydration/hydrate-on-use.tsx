@@ -1,7 +1,8 @@
 import { type ComponentType, lazy, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { useRouteLoaderData } from 'react-router';
-import { useSignedIn } from '~/lib/auth/account-store';
+import { getAccount, useSignedIn } from '~/lib/auth/account-store';
+import { openAuthDialogAhead } from '~/lib/auth/dialog-store';
 import { OPENS, type Opens } from './part-code';
 import { bridge, useRouterContexts } from './router-internals';
 
@@ -86,12 +87,16 @@ export function onUse<P>(
 ): OnUse<P> {
   let loading: Promise<ComponentType<P>> | undefined;
   let nextStarted = false;
-  const started = new Set<Opens>();
+  const started = new Map<Opens, Promise<unknown>>();
+  /** Fetches what `key` opens: undefined if that was already asked for. */
   const open = (key: Opens) => {
     if (started.has(key)) return undefined;
-    started.add(key);
-    return OPENS[key]();
+    const loading = OPENS[key]();
+    started.set(key, loading);
+    return loading;
   };
+  /** The part's code, asked for once the sign-in dialog's has come (see `load`). */
+  let afterDialog: Promise<ComponentType<P>> | undefined;
   const own = () => {
     loading ??= importer().then(
       (module) => (part.component = module.default),
@@ -110,7 +115,12 @@ export function onUse<P>(
       const pressed = opens && opens in OPENS ? (opens as Opens) : undefined;
       const first = pressed && open(pressed);
       if (first) waitedOn(first);
-      const component = own();
+      // A signed-out visitor's Follow or Watch opens the sign-in dialog before its part has
+      // code (see signInAhead): on a slow link the dialog's files have the link to themselves,
+      // and the part's follow while the visitor types.
+      const dialog = pressed === 'sign-in' && !loading && signedOut() ? started.get('sign-in') : undefined;
+      if (dialog) afterDialog ??= dialog.then(own, own);
+      const component = loading ?? afterDialog ?? own();
       if (!nextStarted) {
         nextStarted = true;
         // After the part's code; then after what the visitor waits on (`first` among it).
@@ -215,6 +225,30 @@ function islandOf(element: Element): Island {
   return island;
 }
 
+const signedOut = () => getAccount().uid === '';
+
+/** What the control an event happened on opens (`data-opens`), if anything. */
+const opensOf = (event: Event) =>
+  event.target instanceof Element ? event.target.closest<HTMLElement>('[data-opens]')?.dataset.opens : undefined;
+
+/**
+ * A signed-out visitor's press on a control that opens the sign-in dialog (Follow, Watch)
+ * needs nothing of the control's own code to be answered: the dialog opens as soon as its
+ * code is there (SPEC §4: sign in, then the pending action). The held press is replayed once
+ * the part has code, and gives the open dialog its pending action; if the visitor closed
+ * the dialog meanwhile, it is dropped.
+ */
+function signInAhead(held: Held, event: Event): Held {
+  if (opensOf(event) !== 'sign-in' || !signedOut()) return held;
+  const stillOpen = openAuthDialogAhead();
+  return {
+    replay: () => {
+      if (stillOpen() || !signedOut()) held.replay();
+    },
+    fallback: held.fallback,
+  };
+}
+
 /** The part a browser event happened in, while it waits for its code. */
 function waiting(event: Event): Island | undefined {
   const element = event.target instanceof Element ? event.target.closest('[data-on-use]') : null;
@@ -224,9 +258,8 @@ function waiting(event: Event): Island | undefined {
   if (island.hydrated || island.failed) return undefined;
   if (!island.wanted) waitedOn(new Promise<void>((resolve) => (island.served = resolve)));
   island.wanted = true;
-  const opens = (event.target as Element).closest<HTMLElement>('[data-opens]')?.dataset.opens;
   // What the control opens first, then the part (a no-op once it is loading).
-  waitedOn(part.load(opens));
+  waitedOn(part.load(opensOf(event)));
   island.start?.(); // without it, the page itself is still hydrating: it starts the part
   return island;
 }
@@ -265,7 +298,7 @@ if (typeof window !== 'undefined') {
         if (!island || !held) return;
         event.preventDefault();
         event.stopPropagation();
-        island.held.push(markBusy(held, event));
+        island.held.push(markBusy(signInAhead(held, event), event));
       },
       { capture: true },
     );

@@ -17,6 +17,8 @@ export type AuthDialogState = {
 
 const CLOSED: AuthDialogState = { open: false, mode: 'signin', role: 'seller', pending: null };
 let state = CLOSED;
+/** Counts the times the dialog opened: which opening a press is waiting on. */
+let openings = 0;
 const listeners = new Set<() => void>();
 
 function set(next: AuthDialogState) {
@@ -24,8 +26,27 @@ function set(next: AuthDialogState) {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Opens the dialog, or gives the open one its pending action: the visitor who already chose
+ * sign-up there keeps it.
+ */
 export function openAuthDialog(options: { mode?: AuthMode; onSignedIn?: () => void } = {}) {
-  set({ open: true, mode: options.mode ?? 'signin', role: 'seller', pending: options.onSignedIn ?? null });
+  if (!state.open) openings++;
+  const mode = options.mode ?? (state.open ? state.mode : 'signin');
+  set({ open: true, mode, role: 'seller', pending: options.onSignedIn ?? null });
+}
+
+/**
+ * Opens the dialog for a press whose control has no code yet (a signed-out Follow or Watch
+ * tapped while the page loads, ADR 0039): the dialog shows as soon as its own code is there,
+ * and the control, once its code has come, gives it the pending action (openAuthDialog).
+ * Answers whether that opening is still on screen, so a press the visitor has since
+ * dismissed is not replayed into a second dialog.
+ */
+export function openAuthDialogAhead(): () => boolean {
+  openAuthDialog();
+  const opening = openings;
+  return () => state.open && openings === opening;
 }
 
 export function setAuthMode(mode: AuthMode) {
