@@ -134,6 +134,30 @@ function shellModules(ctx: ChunkingContext): Set<string> {
 }
 
 /**
+ * React Router's browser code from its production build. Its package sends every bundler to
+ * the development build, whose only difference is that its warnings are on: in the browser
+ * they cost first-load bytes (ADR 0011) and checks on every render. The whole client takes
+ * the same copy (`react-router` and `react-router/dom`, whose chunks it shares); the server
+ * keeps the one Node resolves, which `server/http.ts` shares with the build (ADR 0023).
+ */
+function reactRouterProductionInBrowser(): Plugin {
+  const dist = path.resolve('node_modules/react-router/dist/production');
+  const files: Record<string, string> = {
+    'react-router': path.join(dist, 'index.mjs'),
+    'react-router/dom': path.join(dist, 'dom-export.mjs'),
+  };
+  return {
+    name: 'encore-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      if (this.environment.name !== 'client') return null;
+      return files[source] ?? null;
+    },
+  };
+}
+
+/**
  * The server's own modules (server/, run from source by the server process) are not bundled
  * into the server build: loaders import the very instances the server runs, so state they
  * keep (the search snapshot and the rows it read, the classification names) exists once and
@@ -143,7 +167,7 @@ function shellModules(ctx: ChunkingContext): Set<string> {
 const SERVER_DIR = `${path.resolve('server')}${path.sep}`;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), buildFile(), partFiles()],
+  plugins: [reactRouterProductionInBrowser(), tailwindcss(), reactRouter(), buildFile(), partFiles()],
   define: { __ENCORE_BUILD_ID__: JSON.stringify(BUILD_ID) },
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
