@@ -136,6 +136,32 @@ test.describe('a signed-out Watch pressed before its code arrives', () => {
     await expect(watch).toHaveAttribute('aria-pressed', 'true');
   });
 
+  test('sent while the code is still on its way, a sign-up watches the event once it comes', async ({
+    page,
+    request,
+  }) => {
+    const event = await firstEventPath(request);
+    const code = await holdHomeCode(page);
+    await page.goto(event.path);
+    await page
+      .getByRole('button', { name: `Watch ${event.name}` })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create an account' }).click();
+    await fillCredentials(dialog, uniqueEmail('early'), 'correct-horse');
+    await expect.poll(code.requested).toBeGreaterThan(0);
+    // The sign-up and the page's code race: whichever ends first, the press's wish is kept.
+    await dialog.getByRole('button', { name: 'Sign up with email' }).click();
+    await code.release();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('account-button')).toHaveText('my account');
+    await expect(page.getByRole('button', { name: `Watch ${event.name}` }).first()).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
   test('closed before the code arrives, the press is dropped: no second dialog, nothing watched', async ({
     page,
     request,
