@@ -98,33 +98,36 @@ test('the site icon comes in the page: loading it takes no connection, and the f
   );
 });
 
-/** The first event the catalogue lists, as its page's path. */
-async function firstEventPath(request: APIRequestContext): Promise<{ path: string; name: string }> {
+/**
+ * A signed-out visitor opens the first event the catalogue lists, with the page's code held,
+ * and presses its Watch: the sign-in dialog opens (ADR 0039), the control stays busy.
+ */
+async function pressWatchAhead(page: Page, request: APIRequestContext) {
   const response = await request.get('/api/events', { params: { size: '1' } });
   expect(response.ok()).toBe(true);
   const [event] = (await response.json())._embedded.events as Array<{ id: string; name: string }>;
-  return { path: eventPath(event!), name: event!.name };
+  const code = await holdHomeCode(page);
+  await page.goto(eventPath(event!));
+  const watch = page.getByRole('button', { name: `Watch ${event!.name}` }).first();
+  await watch.click();
+  // Behind the modal dialog the page is hidden from the accessibility tree: the same control.
+  const pressed = page.getByTestId('watch-button').first();
+  // The sign-in dialog (after a watch, the price alert's popover is a dialog too).
+  const dialog = page.getByRole('dialog').filter({ has: page.getByLabel('Email') });
+  // The dialog needs none of the page's own code; that code is asked for after the dialog's.
+  await expect(dialog.getByLabel('Email')).toBeVisible();
+  await expect(pressed).toHaveAttribute('aria-busy', 'true');
+  await expect.poll(code.requested).toBeGreaterThan(0);
+  return { code, watch, pressed, dialog };
 }
 
 test.describe('a signed-out Watch pressed before its code arrives', () => {
   test.beforeEach(async ({ context }) => skipOnboarding(context));
 
   test('opens the sign-in dialog without that code; signing up then watches the event', async ({ page, request }) => {
-    const event = await firstEventPath(request);
-    const code = await holdHomeCode(page);
-    await page.goto(event.path);
-    const watch = page.getByRole('button', { name: `Watch ${event.name}` }).first();
-    await watch.click();
-    // Behind the modal dialog the page is hidden from the accessibility tree: the same control.
-    const pressed = page.getByTestId('watch-button').first();
-
-    // ADR 0039: the dialog needs none of the page's own code; that code is asked for after it.
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByLabel('Email')).toBeVisible();
-    await expect(pressed).toHaveAttribute('aria-busy', 'true');
+    const { code, watch, pressed, dialog } = await pressWatchAhead(page, request);
     await dialog.getByRole('button', { name: 'Create an account' }).click();
     await fillCredentials(dialog, uniqueEmail('ahead'), 'correct-horse');
-    await expect.poll(code.requested).toBeGreaterThan(0);
 
     // The page's code comes while the visitor types: the dialog stays as they left it.
     await code.release();
@@ -140,43 +143,25 @@ test.describe('a signed-out Watch pressed before its code arrives', () => {
     page,
     request,
   }) => {
-    const event = await firstEventPath(request);
-    const code = await holdHomeCode(page);
-    await page.goto(event.path);
-    await page
-      .getByRole('button', { name: `Watch ${event.name}` })
-      .first()
-      .click();
-    const dialog = page.getByRole('dialog');
+    const { code, watch, dialog } = await pressWatchAhead(page, request);
     await dialog.getByRole('button', { name: 'Create an account' }).click();
     await fillCredentials(dialog, uniqueEmail('early'), 'correct-horse');
-    await expect.poll(code.requested).toBeGreaterThan(0);
     // The sign-up and the page's code race: whichever ends first, the press's wish is kept.
     await dialog.getByRole('button', { name: 'Sign up with email' }).click();
     await code.release();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('account-button')).toHaveText('my account');
-    await expect(page.getByRole('button', { name: `Watch ${event.name}` }).first()).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    await expect(watch).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('closed before the code arrives, the press is dropped: no second dialog, nothing watched', async ({
     page,
     request,
   }) => {
-    const event = await firstEventPath(request);
-    const code = await holdHomeCode(page);
-    await page.goto(event.path);
-    const watch = page.getByRole('button', { name: `Watch ${event.name}` }).first();
-    await watch.click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByLabel('Email')).toBeVisible();
+    const { code, watch, dialog } = await pressWatchAhead(page, request);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
-    await expect.poll(code.requested).toBeGreaterThan(0);
     await code.release();
     await expect(watch).not.toHaveAttribute('aria-busy');
     await expect(dialog).toHaveCount(0);
