@@ -91,9 +91,9 @@ export function onUse<P>(
   /** Fetches what `key` opens: undefined if that was already asked for. */
   const open = (key: Opens) => {
     if (started.has(key)) return undefined;
-    const loading = OPENS[key]();
-    started.set(key, loading);
-    return loading;
+    const fetching = OPENS[key]();
+    started.set(key, fetching);
+    return fetching;
   };
   /** The part's code, asked for once the sign-in dialog's has come (see `load`). */
   let afterDialog: Promise<ComponentType<P>> | undefined;
