@@ -97,8 +97,8 @@ const PAGE_CHROME =
  * connections to an HTTP/1.1 origin, so on a slow link every file past the sixth costs one more
  * round trip (2 s on Slow 3G). The discovery pages' bodies and their components (search box,
  * filter buttons, cards and their badges, Follow and Watch, the filters and their formatting, a
- * failed fetch's Retry) are one file, and the popups' and dialogs' kit (Radix, its
- * focus and scroll locks, the anchored popover) another, the sign-in dialog two (its frame,
+ * failed fetch's Retry) are one file, and the dialogs' kit (Radix, its focus and scroll
+ * locks) another, the sign-in dialog two (its frame,
  * and its form, which /signin shows alone): a press fetches its part, its popup and these. None of them is first-load code (the bench's manifest count checks it).
  */
 const PAGE_PARTS =
@@ -108,8 +108,16 @@ const SIGN_IN_DIALOG =
   /[\\/]app[\\/](components[\\/]auth[\\/](auth-runtime|sign-in-dialog)\.tsx|lib[\\/]auth[\\/]onboarding\.ts)$/;
 const AUTH_FORM =
   /[\\/]app[\\/](components[\\/]auth[\\/](auth-form|use-is-android)\.tsx?|lib[\\/]auth[\\/]redirect\.ts)$/;
+/**
+ * What the page fetches once it is idle, the parts' code aside (ADR 0045): the shell's watchers
+ * and its idle components, the header's account button, the footer's content, the page-data
+ * warm-up and the prefetch of what presses open. One file, so it holds one of the six
+ * connections a tap right after the load event needs, not five.
+ */
+const PAGE_IDLE =
+  /[\\/]app[\\/](components[\\/](app-shell-idle|site-footer-content|auth[\\/]account-button|hydration[\\/]prefetch-opens)\.tsx?|lib[\\/](shell-idle|page-prefetch)\.ts)$/;
 const POPUP_KIT =
-  /([\\/]node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/])|([\\/]app[\\/]components[\\/]anchored-popover\.tsx$)/;
+  /([\\/]node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/])/;
 const ROOT = path.resolve('app/root.tsx');
 
 const shells = new WeakMap<ChunkingContext, Set<string>>();
@@ -204,6 +212,7 @@ export default defineConfig({
                 { name: 'popup-kit', test: POPUP_KIT, priority: 1, includeDependenciesRecursively: false },
                 { name: 'page-parts', test: PAGE_PARTS, includeDependenciesRecursively: false },
                 { name: 'page-chrome', test: PAGE_CHROME, includeDependenciesRecursively: false },
+                { name: 'page-idle', test: PAGE_IDLE },
                 { name: 'sign-in-dialog', test: SIGN_IN_DIALOG, includeDependenciesRecursively: false },
                 { name: 'auth-form', test: AUTH_FORM, includeDependenciesRecursively: false },
               ],

@@ -1,39 +1,16 @@
-import 'react-day-picker/style.css';
 import { type RefObject, useEffect, useState } from 'react';
-import { type DateRange, DayPicker } from 'react-day-picker';
 import { Button } from '~/components/ui/button';
 import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
 import { dayOf, type Filters, isDay } from '~/lib/filters';
 import { formatSlashDate } from '~/lib/format';
 import { AnchoredPopover } from './anchored-popover';
+import { Calendar, type DayRange } from './calendar';
 
 const toDate = (day: string | undefined) => {
   if (!day || !isDay(day)) return undefined;
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(y, m - 1, d);
 };
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-/** Day buttons are named starting with the number they show (WCAG 2.5.3 label in name). */
-function labelDayButton(date: Date, modifiers: { today?: boolean; selected?: boolean }) {
-  const name = `${date.getDate()} ${MONTH_NAMES[date.getMonth()]} ${date.getFullYear()}, ${WEEKDAY_NAMES[date.getDay()]}`;
-  return `${name}${modifiers.today ? ', today' : ''}${modifiers.selected ? ', selected' : ''}`;
-}
 
 /** 'YYYY/MM/DD' (or with dashes) typed by the visitor → 'YYYY-MM-DD', undefined when invalid. */
 export function parseSlashDate(text: string): string | undefined {
@@ -63,7 +40,7 @@ export default function DatePopover({
   const apply = useApplyFilters(mode);
   const { dates } = filters;
   const onApply = (next: string[]) => apply({ ...filters, dates: next, page: 0 });
-  const [range, setRange] = useState<DateRange | undefined>(() => {
+  const [range, setRange] = useState<DayRange | undefined>(() => {
     const from = toDate(dates[0]);
     return from ? { from, to: toDate(dates[1]) ?? from } : undefined;
   });
@@ -80,9 +57,9 @@ export default function DatePopover({
     if (date < today) return;
     setMonth(date);
     setRange((current) => {
-      const next = { from: current?.from, to: current?.to, [which]: date } as DateRange;
-      if (next.from && next.to && next.to < next.from) return { from: date, to: date };
-      return next.from ? next : { from: date, to: date };
+      const next = { from: current?.from, to: current?.to, [which]: date };
+      if (!next.from || (next.to && next.to < next.from)) return { from: date, to: date };
+      return { from: next.from, to: next.to };
     });
   };
 
@@ -99,17 +76,7 @@ export default function DatePopover({
         <DayField label="Start date" value={from} onCommit={(text) => setDay('from', text)} />
         <DayField label="End date" value={to} onCommit={(text) => setDay('to', text)} />
       </div>
-      <DayPicker
-        mode="range"
-        selected={range}
-        onSelect={setRange}
-        month={month}
-        onMonthChange={setMonth}
-        disabled={{ before: today }}
-        showOutsideDays
-        labels={{ labelDayButton }}
-        className="encore-calendar mt-2"
-      />
+      <Calendar selected={range} onSelect={setRange} month={month} onMonthChange={setMonth} min={today} />
       <div className="mt-3 flex items-center gap-2 border-t border-slate-100 pt-3">
         <Button
           variant="ghost"

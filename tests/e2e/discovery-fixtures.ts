@@ -111,7 +111,7 @@ export async function open(page: Page, path: string) {
 export function calendarDay(page: Page, day: number): Locator {
   return page
     .getByRole('dialog', { name: 'Choose dates' })
-    .locator('.rdp-day:not(.rdp-outside):not(.rdp-disabled) button')
+    .locator('td:not([data-outside]) button:not([disabled])')
     .getByText(String(day), { exact: true });
 }
 

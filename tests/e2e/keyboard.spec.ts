@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { open, searchBox } from './discovery-fixtures';
+import { open, searchBox, showFilters } from './discovery-fixtures';
 import { contrast } from './visual-checks';
 
 /** Keyboard and focus: a skip link, visible focus on fields, focus that lands where the fan is. */
@@ -69,6 +69,63 @@ test('typing a whole date and pressing Tab moves on inside the date popup', asyn
   await start.press('Tab');
   await expect(popup.getByLabel('End date')).toBeFocused();
   await expect(start).toHaveValue('2030/01/05');
+});
+
+test("the date popup's calendar works from the keyboard: arrows, Page Down and Enter pick a range; Escape closes it", async ({
+  page,
+}) => {
+  // A Saturday, the last but one of its month: a week down crosses into February.
+  await page.clock.setFixedTime(new Date(2027, 0, 30, 12));
+  await open(page, '/search');
+  await showFilters(page);
+  const dates = page.getByRole('button', { name: 'Dates', exact: true });
+  await dates.click();
+  const popup = page.getByRole('dialog', { name: 'Choose dates' });
+  await expect(popup.getByLabel('Start date')).toBeFocused();
+  // Start date, End date, next month (the way back before today is disabled), then the grid's one day.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+  const day = (name: string) => popup.getByRole('button', { name, exact: true });
+  await expect(day('30 January 2027, Saturday, today')).toBeFocused();
+  await page.keyboard.press('ArrowUp'); // a week back is before today: focus stays
+  await expect(day('30 January 2027, Saturday, today')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await expect(popup.getByRole('heading', { name: 'February 2027' })).toBeVisible();
+  await expect(day('7 February 2027, Sunday')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(popup.getByLabel('Start date')).toHaveValue('2027/02/07');
+  await page.keyboard.press('PageDown');
+  await expect(popup.getByRole('heading', { name: 'March 2027' })).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(day('13 March 2027, Saturday')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(popup.getByLabel('End date')).toHaveValue('2027/03/13');
+  await expect(day('13 March 2027, Saturday, selected')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await expect(dates).toBeFocused();
+});
+
+test('the date popup closes on a press outside it, and its button opens and closes it', async ({ page }) => {
+  await open(page, '/search');
+  await showFilters(page);
+  const dates = page.getByRole('button', { name: 'Dates', exact: true });
+  const popup = page.getByRole('dialog', { name: 'Choose dates' });
+  await dates.click();
+  await expect(popup).toBeVisible();
+  await expect(dates).toHaveAttribute('aria-expanded', 'true');
+  await dates.click();
+  await expect(popup).toBeHidden();
+  await expect(dates).toHaveAttribute('aria-expanded', 'false');
+  await dates.click();
+  await expect(popup).toBeVisible();
+  // Below its button, inside the screen.
+  const [button, panel] = await Promise.all([dates.boundingBox(), popup.boundingBox()]);
+  expect(panel!.y).toBeGreaterThan(button!.y + button!.height);
+  expect(panel!.x).toBeGreaterThanOrEqual(0);
+  expect(panel!.x + panel!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await page.getByRole('heading', { name: 'Find events' }).click();
+  await expect(popup).toBeHidden();
 });
 
 test.describe('with the browser sharing a location in Chicago', () => {
