@@ -97,15 +97,18 @@ const PAGE_CHROME =
  * connections to an HTTP/1.1 origin, so on a slow link every file past the sixth costs one more
  * round trip (2 s on Slow 3G). The discovery pages' bodies and their components (search box,
  * filter buttons, cards and their badges, Follow and Watch, the filters and their formatting, a
- * failed fetch's Retry) are one file, and the dialogs' kit (Radix, its focus and scroll
- * locks) another, the sign-in dialog two (its frame,
- * and its form, which /signin shows alone): a press fetches its part, its popup and these. None of them is first-load code (the bench's manifest count checks it).
+ * failed fetch's Retry) are one file, the sign-in dialog two (its frame, and its form, which
+ * /signin shows alone): a press fetches its part, its popup and these. None of them is
+ * first-load code (the bench's manifest count checks it).
  */
 const PAGE_PARTS =
   /[\\/](app[\\/]components[\\/](search-box|filter-buttons|event-extras[\\/]index|artist-card|event-card|catalogue-image|pagination|ticket-category-picker|fetch-failure|ui[\\/](badge|card-thumbnail|status-badge)|tracking[\\/](follow-button|watch-button|event-tracking|use-tracking|use-tracked))\.tsx?|app[\\/]lib[\\/](tracking-action|use-form-action|status|http|filters|preferences|format|apply-filters|suggestions|views|slug|sellers|images|discovery)\.ts|app[\\/]routes[\\/](home|search|artist|event)-view\.tsx|contracts[\\/]enum-values\.ts)$/;
-/** A signed-out Follow or Watch: the dialog's host and frame, then its form (also /signin's). */
+/**
+ * A signed-out Follow or Watch: the dialog's host and frame (with the modal the other dialogs
+ * share), then its form (also /signin's).
+ */
 const SIGN_IN_DIALOG =
-  /[\\/]app[\\/](components[\\/]auth[\\/](auth-runtime|sign-in-dialog)\.tsx|lib[\\/]auth[\\/]onboarding\.ts)$/;
+  /[\\/]app[\\/](components[\\/](auth[\\/](auth-runtime|sign-in-dialog)|ui[\\/]modal-dialog)\.tsx|lib[\\/]auth[\\/]onboarding\.ts)$/;
 const AUTH_FORM =
   /[\\/]app[\\/](components[\\/]auth[\\/](auth-form|use-is-android)\.tsx?|lib[\\/]auth[\\/]redirect\.ts)$/;
 /**
@@ -116,8 +119,6 @@ const AUTH_FORM =
  */
 const PAGE_IDLE =
   /[\\/]app[\\/](components[\\/](app-shell-idle|site-footer-content|auth[\\/]account-button|hydration[\\/]prefetch-opens)\.tsx?|lib[\\/](shell-idle|page-prefetch)\.ts)$/;
-const POPUP_KIT =
-  /([\\/]node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/])/;
 const ROOT = path.resolve('app/root.tsx');
 
 const shells = new WeakMap<ChunkingContext, Set<string>>();
@@ -209,7 +210,6 @@ export default defineConfig({
                   priority: 2,
                 },
                 // The modules named only, not what they import: React stays in the shell.
-                { name: 'popup-kit', test: POPUP_KIT, priority: 1, includeDependenciesRecursively: false },
                 { name: 'page-parts', test: PAGE_PARTS, includeDependenciesRecursively: false },
                 { name: 'page-chrome', test: PAGE_CHROME, includeDependenciesRecursively: false },
                 { name: 'page-idle', test: PAGE_IDLE },

@@ -76,11 +76,11 @@ const ANSWERS: Record<TapAction, { signedOut: string; signedIn: string }> = {
     signedIn: `!!document.querySelector('[role=listbox] [role=option]')`,
   },
   follow: {
-    signedOut: `!!document.querySelector('[role=dialog] input[type=email]')`,
+    signedOut: `!!document.querySelector(':is([role=dialog], dialog[open]) input[type=email]')`,
     signedIn: `!!document.querySelector('[data-testid=follow-button][aria-pressed=true]')`,
   },
   watch: {
-    signedOut: `!!document.querySelector('[role=dialog] input[type=email]')`,
+    signedOut: `!!document.querySelector(':is([role=dialog], dialog[open]) input[type=email]')`,
     signedIn: `!!document.querySelector('[data-testid=watch-button][aria-pressed=true]')`,
   },
 };

@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useId, useState } from 'react';
 import { COUNTRY_CODES, SEGMENTS, SOURCES, UNITS } from '#contracts/enum-values';
 import { Button } from '~/components/ui/button';
+import { DialogCloseIcon, DialogDescription, DialogTitle, ModalDialog } from '~/components/ui/modal-dialog';
 import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
 import { defaultFilters, type Filters, geoPointOf, parseGeoPoint, SOURCE_LABELS } from '~/lib/filters';
 import { CityField } from './city-field';
@@ -163,190 +163,182 @@ export default function SearchSettingsDialog({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="drawer-backdrop fixed inset-0 z-50 bg-ink/50" />
-        <Dialog.Content className="popover-panel fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-3xl bg-white p-5 text-ink shadow-2xl focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[560px] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:p-6">
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="text-lg font-bold">Search Settings</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-slate-600">
-                Where to look, how far, and what kind of events.
-              </Dialog.Description>
-            </div>
-            <Dialog.Close
-              aria-label="Close"
-              className="grid h-9 w-9 shrink-0 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
-            >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-                <path d="m10 8.94 4.47-4.47 1.06 1.06L11.06 10l4.47 4.47-1.06 1.06L10 11.06l-4.47 4.47-1.06-1.06L8.94 10 4.47 5.53l1.06-1.06z" />
-              </svg>
-            </Dialog.Close>
+    <ModalDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      className="popover-panel mx-0 mt-auto mb-0 max-h-[92vh] w-full max-w-full overflow-y-auto rounded-t-3xl p-5 shadow-2xl backdrop:bg-ink/50 sm:m-auto sm:max-h-[calc(100dvh-2rem)] sm:w-[560px] sm:rounded-3xl sm:p-6"
+    >
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <DialogTitle className="text-lg font-bold">Search Settings</DialogTitle>
+          <DialogDescription className="mt-1 text-sm text-slate-600">
+            Where to look, how far, and what kind of events.
+          </DialogDescription>
+        </div>
+        <DialogCloseIcon className="shrink-0" small />
+      </div>
+      <form
+        noValidate
+        className="mt-5 grid grid-cols-2 gap-x-3 gap-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply();
+        }}
+      >
+        <div className="col-span-2">
+          <label htmlFor={`${id}-place`} className="text-xs font-semibold text-slate-600">
+            Near
+          </label>
+          <CityField
+            id={`${id}-place`}
+            value={place}
+            onChange={setPlace}
+            onPick={(chosen) => {
+              update({ latitude: String(chosen.latitude), longitude: String(chosen.longitude) });
+              setPicked({ geoPoint: geoPointOf(chosen.latitude, chosen.longitude), city: chosen.city });
+              if (COUNTRY_CODES.includes(chosen.countryCode as (typeof COUNTRY_CODES)[number])) {
+                update({ countryCode: chosen.countryCode });
+              }
+            }}
+            placeholder="A city, e.g. Chicago"
+            className="mt-1"
+            inputClassName={inputClass.replace('mt-1 ', '')}
+          />
+          <p className="mt-1 text-xs text-slate-600">Pick a city to search around it.</p>
+        </div>
+        <Field id={`${id}-radius`} label="Distance" error={errors.radius}>
+          <input
+            id={`${id}-radius`}
+            type="number"
+            min={1}
+            step="any"
+            value={form.radius}
+            onChange={(event) => update({ radius: event.target.value })}
+            {...invalid(errors.radius, `${id}-radius`)}
+            className={inputClass}
+          />
+        </Field>
+        <Field id={`${id}-unit`} label="Unit">
+          <select
+            id={`${id}-unit`}
+            value={form.unit}
+            onChange={(event) => update({ unit: event.target.value })}
+            className={inputClass}
+          >
+            {UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {UNIT_LABELS[unit]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={`${id}-segment`} label="Category">
+          <select
+            id={`${id}-segment`}
+            value={form.segmentId}
+            onChange={(event) => update({ segmentId: event.target.value })}
+            className={inputClass}
+          >
+            <option value="">All categories</option>
+            {Object.values(SEGMENTS).map((segment) => (
+              <option key={segment.id} value={segment.id}>
+                {segment.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <FilterSelect
+          label="Country"
+          filterLabel="Filter countries"
+          options={COUNTRY_OPTIONS}
+          value={form.countryCode}
+          onChange={(countryCode) => update({ countryCode })}
+          dense={dense}
+        />
+        <details
+          className="col-span-2 rounded-xl border border-slate-200 px-3 py-2"
+          open={advancedOpen || undefined}
+          onToggle={(event) => setAdvancedOpen(event.currentTarget.open)}
+        >
+          <summary className="cursor-pointer text-sm font-semibold text-slate-800">
+            Advanced: exact point, language, ticket source
+          </summary>
+          <div className="mt-3 grid grid-cols-2 gap-x-3 gap-y-4 pb-1">
+            <Field id={`${id}-lat`} label="Latitude" error={errors.latitude}>
+              <input
+                id={`${id}-lat`}
+                inputMode="decimal"
+                value={form.latitude}
+                placeholder="30.2672"
+                onChange={(event) => update({ latitude: event.target.value })}
+                {...invalid(errors.latitude, `${id}-lat`)}
+                className={inputClass}
+              />
+            </Field>
+            <Field id={`${id}-lon`} label="Longitude" error={errors.longitude}>
+              <input
+                id={`${id}-lon`}
+                inputMode="decimal"
+                value={form.longitude}
+                placeholder="-97.7431"
+                onChange={(event) => update({ longitude: event.target.value })}
+                {...invalid(errors.longitude, `${id}-lon`)}
+                className={inputClass}
+              />
+            </Field>
+            <Field id={`${id}-geo`} label="Map point" hint="latitude:longitude" error={errors.geoPoint}>
+              <input
+                id={`${id}-geo`}
+                value={form.geoPoint}
+                placeholder="41.8781:-87.6298"
+                onChange={(event) => update({ geoPoint: event.target.value })}
+                {...invalid(errors.geoPoint, `${id}-geo`)}
+                className={inputClass}
+              />
+            </Field>
+            <Field id={`${id}-locale`} label="Language" hint="a code like en or en-us" error={errors.locale}>
+              <input
+                id={`${id}-locale`}
+                value={form.locale}
+                onChange={(event) => update({ locale: event.target.value })}
+                {...invalid(errors.locale, `${id}-locale`)}
+                className={inputClass}
+              />
+            </Field>
+            <Field id={`${id}-source`} label="Ticket source" wide>
+              <select
+                id={`${id}-source`}
+                value={form.source}
+                onChange={(event) => update({ source: event.target.value })}
+                className={inputClass}
+              >
+                {SOURCES.map((source) => (
+                  <option key={source} value={source}>
+                    {SOURCE_LABELS[source]}
+                  </option>
+                ))}
+              </select>
+            </Field>
           </div>
-          <form
-            noValidate
-            className="mt-5 grid grid-cols-2 gap-x-3 gap-y-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              apply();
+        </details>
+        <div className="col-span-2 mt-2 flex gap-3">
+          <Button
+            variant="secondary"
+            className="h-11 flex-1"
+            onClick={() => {
+              setForm(formOf(defaultFilters()));
+              setPlace('');
+              setErrors({});
             }}
           >
-            <div className="col-span-2">
-              <label htmlFor={`${id}-place`} className="text-xs font-semibold text-slate-600">
-                Near
-              </label>
-              <CityField
-                id={`${id}-place`}
-                value={place}
-                onChange={setPlace}
-                onPick={(chosen) => {
-                  update({ latitude: String(chosen.latitude), longitude: String(chosen.longitude) });
-                  setPicked({ geoPoint: geoPointOf(chosen.latitude, chosen.longitude), city: chosen.city });
-                  if (COUNTRY_CODES.includes(chosen.countryCode as (typeof COUNTRY_CODES)[number])) {
-                    update({ countryCode: chosen.countryCode });
-                  }
-                }}
-                placeholder="A city, e.g. Chicago"
-                className="mt-1"
-                inputClassName={inputClass.replace('mt-1 ', '')}
-              />
-              <p className="mt-1 text-xs text-slate-600">Pick a city to search around it.</p>
-            </div>
-            <Field id={`${id}-radius`} label="Distance" error={errors.radius}>
-              <input
-                id={`${id}-radius`}
-                type="number"
-                min={1}
-                step="any"
-                value={form.radius}
-                onChange={(event) => update({ radius: event.target.value })}
-                {...invalid(errors.radius, `${id}-radius`)}
-                className={inputClass}
-              />
-            </Field>
-            <Field id={`${id}-unit`} label="Unit">
-              <select
-                id={`${id}-unit`}
-                value={form.unit}
-                onChange={(event) => update({ unit: event.target.value })}
-                className={inputClass}
-              >
-                {UNITS.map((unit) => (
-                  <option key={unit} value={unit}>
-                    {UNIT_LABELS[unit]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id={`${id}-segment`} label="Category">
-              <select
-                id={`${id}-segment`}
-                value={form.segmentId}
-                onChange={(event) => update({ segmentId: event.target.value })}
-                className={inputClass}
-              >
-                <option value="">All categories</option>
-                {Object.values(SEGMENTS).map((segment) => (
-                  <option key={segment.id} value={segment.id}>
-                    {segment.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <FilterSelect
-              label="Country"
-              filterLabel="Filter countries"
-              options={COUNTRY_OPTIONS}
-              value={form.countryCode}
-              onChange={(countryCode) => update({ countryCode })}
-              dense={dense}
-            />
-            <details
-              className="col-span-2 rounded-xl border border-slate-200 px-3 py-2"
-              open={advancedOpen || undefined}
-              onToggle={(event) => setAdvancedOpen(event.currentTarget.open)}
-            >
-              <summary className="cursor-pointer text-sm font-semibold text-slate-800">
-                Advanced: exact point, language, ticket source
-              </summary>
-              <div className="mt-3 grid grid-cols-2 gap-x-3 gap-y-4 pb-1">
-                <Field id={`${id}-lat`} label="Latitude" error={errors.latitude}>
-                  <input
-                    id={`${id}-lat`}
-                    inputMode="decimal"
-                    value={form.latitude}
-                    placeholder="30.2672"
-                    onChange={(event) => update({ latitude: event.target.value })}
-                    {...invalid(errors.latitude, `${id}-lat`)}
-                    className={inputClass}
-                  />
-                </Field>
-                <Field id={`${id}-lon`} label="Longitude" error={errors.longitude}>
-                  <input
-                    id={`${id}-lon`}
-                    inputMode="decimal"
-                    value={form.longitude}
-                    placeholder="-97.7431"
-                    onChange={(event) => update({ longitude: event.target.value })}
-                    {...invalid(errors.longitude, `${id}-lon`)}
-                    className={inputClass}
-                  />
-                </Field>
-                <Field id={`${id}-geo`} label="Map point" hint="latitude:longitude" error={errors.geoPoint}>
-                  <input
-                    id={`${id}-geo`}
-                    value={form.geoPoint}
-                    placeholder="41.8781:-87.6298"
-                    onChange={(event) => update({ geoPoint: event.target.value })}
-                    {...invalid(errors.geoPoint, `${id}-geo`)}
-                    className={inputClass}
-                  />
-                </Field>
-                <Field id={`${id}-locale`} label="Language" hint="a code like en or en-us" error={errors.locale}>
-                  <input
-                    id={`${id}-locale`}
-                    value={form.locale}
-                    onChange={(event) => update({ locale: event.target.value })}
-                    {...invalid(errors.locale, `${id}-locale`)}
-                    className={inputClass}
-                  />
-                </Field>
-                <Field id={`${id}-source`} label="Ticket source" wide>
-                  <select
-                    id={`${id}-source`}
-                    value={form.source}
-                    onChange={(event) => update({ source: event.target.value })}
-                    className={inputClass}
-                  >
-                    {SOURCES.map((source) => (
-                      <option key={source} value={source}>
-                        {SOURCE_LABELS[source]}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-              </div>
-            </details>
-            <div className="col-span-2 mt-2 flex gap-3">
-              <Button
-                variant="secondary"
-                className="h-11 flex-1"
-                onClick={() => {
-                  setForm(formOf(defaultFilters()));
-                  setPlace('');
-                  setErrors({});
-                }}
-              >
-                Reset
-              </Button>
-              <Button type="submit" className="h-11 flex-1">
-                Apply
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            Reset
+          </Button>
+          <Button type="submit" className="h-11 flex-1">
+            Apply
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }
 

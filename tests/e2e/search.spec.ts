@@ -150,6 +150,33 @@ test.describe('location popup (SPEC §2, §4)', () => {
 });
 
 test.describe('search settings dialog (SPEC §2)', () => {
+  test('is a modal: the page behind it takes no focus; Escape and a press outside it close it, focus back on its button', async ({
+    page,
+  }) => {
+    await open(page, '/search');
+    await openSearchSettings(page);
+    const dialog = page.getByRole('dialog', { name: 'Search Settings' });
+    await expect(dialog).toHaveAccessibleDescription('Where to look, how far, and what kind of events.');
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+    // Tab stays inside the dialog and the browser's own controls: never on the page behind it.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(
+        await page.evaluate(
+          () => !document.activeElement?.closest('dialog') && document.activeElement !== document.body,
+        ),
+      ).toBe(false);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Search settings/ })).toBeFocused();
+
+    await openSearchSettings(page);
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(3, 3);
+    await expect(dialog).toBeHidden();
+  });
+
   test('has every field, in words a fan reads; latitude and longitude fill the geo point; Apply uses them; Reset restores defaults', async ({
     page,
   }) => {

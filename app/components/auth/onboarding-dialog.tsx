@@ -1,8 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { OnboardingInput } from '#contracts/accounts';
 import { REFERRAL_SOURCES, type ReferralSource, VENDORS, type Vendor } from '#contracts/enum-values';
 import { Button } from '~/components/ui/button';
+import { DialogClose, DialogDescription, DialogTitle, ModalDialog } from '~/components/ui/modal-dialog';
 import { setAccount } from '~/lib/auth/account-store';
 import { authRequest } from '~/lib/auth/api';
 import { formatBudget, markQuizSubmitted, REFERRAL_LABELS, readBudget, VENDOR_LABELS } from '~/lib/auth/onboarding';
@@ -120,144 +120,141 @@ export default function OnboardingDialog({ onClose }: { onClose: (submitted: boo
     ) : null;
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose(false)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl">
-          <Dialog.Title className="text-2xl font-bold text-ink">Tell us how you buy tickets</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Four quick questions so Encore can show you the tickets and prices that matter to you.
-          </Dialog.Description>
+    <ModalDialog
+      open
+      onClose={() => onClose(false)}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-2xl p-6 shadow-2xl backdrop:bg-slate-950/50"
+    >
+      <DialogTitle className="text-2xl font-bold text-ink">Tell us how you buy tickets</DialogTitle>
+      <DialogDescription className="mt-1 text-sm text-slate-600">
+        Four quick questions so Encore can show you the tickets and prices that matter to you.
+      </DialogDescription>
 
-          {formError && (
-            <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {formError}
-            </p>
-          )}
+      {formError && (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {formError}
+        </p>
+      )}
 
-          <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-5" aria-label="Onboarding quiz">
-            <Field label="Where do you usually buy tickets?" htmlFor={`${id}-vendor`}>
-              <select
-                id={`${id}-vendor`}
-                value={answers.vendor}
-                onChange={(e) => update({ vendor: e.target.value as Vendor | '' })}
-                aria-invalid={!!errors.vendor}
-                aria-describedby={describedBy('vendor')}
-                className={fieldClass}
-              >
-                <option value="">Choose a ticket seller</option>
-                {VENDORS.map((vendor) => (
-                  <option key={vendor} value={vendor}>
-                    {VENDOR_LABELS[vendor]}
-                  </option>
-                ))}
-              </select>
-              {error('vendor')}
-            </Field>
+      <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-5" aria-label="Onboarding quiz">
+        <Field label="Where do you usually buy tickets?" htmlFor={`${id}-vendor`}>
+          <select
+            id={`${id}-vendor`}
+            value={answers.vendor}
+            onChange={(e) => update({ vendor: e.target.value as Vendor | '' })}
+            aria-invalid={!!errors.vendor}
+            aria-describedby={describedBy('vendor')}
+            className={fieldClass}
+          >
+            <option value="">Choose a ticket seller</option>
+            {VENDORS.map((vendor) => (
+              <option key={vendor} value={vendor}>
+                {VENDOR_LABELS[vendor]}
+              </option>
+            ))}
+          </select>
+          {error('vendor')}
+        </Field>
 
-            <Field label="What is the most you would spend on one ticket?" htmlFor={`${id}-budget`}>
-              <div className="relative">
-                <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
-                  $
-                </span>
+        <Field label="What is the most you would spend on one ticket?" htmlFor={`${id}-budget`}>
+          <div className="relative">
+            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">$</span>
+            <input
+              id={`${id}-budget`}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="250"
+              value={answers.budgetText}
+              onChange={(e) => update({ budgetText: e.target.value, maxBudget: readBudget(e.target.value).value })}
+              onBlur={() => {
+                const { value, error } = readBudget(answers.budgetText);
+                if (!error && value !== undefined) update({ budgetText: formatBudget(value) });
+                else if (error) setErrors((current) => ({ ...current, maxBudget: error }));
+              }}
+              aria-invalid={!!errors.maxBudget}
+              aria-describedby={describedBy('maxBudget')}
+              className={`${fieldClass} pl-7`}
+            />
+          </div>
+          {error('maxBudget')}
+        </Field>
+
+        <fieldset aria-describedby={describedBy('alreadyResold')} className="flex flex-col gap-2">
+          <legend className="text-sm font-medium text-slate-800">Have you ever resold a ticket?</legend>
+          <div className="flex gap-4">
+            {(['yes', 'no'] as const).map((value) => (
+              <label key={value} className="flex items-center gap-2">
                 <input
-                  id={`${id}-budget`}
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder="250"
-                  value={answers.budgetText}
-                  onChange={(e) => update({ budgetText: e.target.value, maxBudget: readBudget(e.target.value).value })}
-                  onBlur={() => {
-                    const { value, error } = readBudget(answers.budgetText);
-                    if (!error && value !== undefined) update({ budgetText: formatBudget(value) });
-                    else if (error) setErrors((current) => ({ ...current, maxBudget: error }));
-                  }}
-                  aria-invalid={!!errors.maxBudget}
-                  aria-describedby={describedBy('maxBudget')}
-                  className={`${fieldClass} pl-7`}
+                  type="radio"
+                  name={`${id}-resold`}
+                  value={value}
+                  checked={answers.alreadyResold === value}
+                  onChange={() => update({ alreadyResold: value })}
+                  className="h-4 w-4 accent-brand-600"
                 />
-              </div>
-              {error('maxBudget')}
-            </Field>
+                {value === 'yes' ? 'Yes' : 'No'}
+              </label>
+            ))}
+          </div>
+          {error('alreadyResold')}
+        </fieldset>
 
-            <fieldset aria-describedby={describedBy('alreadyResold')} className="flex flex-col gap-2">
-              <legend className="text-sm font-medium text-slate-800">Have you ever resold a ticket?</legend>
-              <div className="flex gap-4">
-                {(['yes', 'no'] as const).map((value) => (
-                  <label key={value} className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name={`${id}-resold`}
-                      value={value}
-                      checked={answers.alreadyResold === value}
-                      onChange={() => update({ alreadyResold: value })}
-                      className="h-4 w-4 accent-brand-600"
-                    />
-                    {value === 'yes' ? 'Yes' : 'No'}
-                  </label>
-                ))}
-              </div>
-              {error('alreadyResold')}
-            </fieldset>
+        {answers.alreadyResold === 'yes' && (
+          <Field label="Why did you resell it? (optional)" htmlFor={`${id}-reason`}>
+            <textarea
+              id={`${id}-reason`}
+              rows={2}
+              maxLength={500}
+              value={answers.resaleReason}
+              onChange={(e) => update({ resaleReason: e.target.value })}
+              className={fieldClass}
+            />
+          </Field>
+        )}
 
-            {answers.alreadyResold === 'yes' && (
-              <Field label="Why did you resell it? (optional)" htmlFor={`${id}-reason`}>
-                <textarea
-                  id={`${id}-reason`}
-                  rows={2}
-                  maxLength={500}
-                  value={answers.resaleReason}
-                  onChange={(e) => update({ resaleReason: e.target.value })}
-                  className={fieldClass}
-                />
-              </Field>
-            )}
+        <Field label="How did you hear about Encore?" htmlFor={`${id}-referral`}>
+          <select
+            id={`${id}-referral`}
+            value={answers.referralSource}
+            onChange={(e) => update({ referralSource: e.target.value as ReferralSource | '' })}
+            aria-invalid={!!errors.referralSource}
+            aria-describedby={describedBy('referralSource')}
+            className={fieldClass}
+          >
+            <option value="">Choose one</option>
+            {REFERRAL_SOURCES.map((source) => (
+              <option key={source} value={source}>
+                {REFERRAL_LABELS[source]}
+              </option>
+            ))}
+          </select>
+          {error('referralSource')}
+        </Field>
 
-            <Field label="How did you hear about Encore?" htmlFor={`${id}-referral`}>
-              <select
-                id={`${id}-referral`}
-                value={answers.referralSource}
-                onChange={(e) => update({ referralSource: e.target.value as ReferralSource | '' })}
-                aria-invalid={!!errors.referralSource}
-                aria-describedby={describedBy('referralSource')}
-                className={fieldClass}
-              >
-                <option value="">Choose one</option>
-                {REFERRAL_SOURCES.map((source) => (
-                  <option key={source} value={source}>
-                    {REFERRAL_LABELS[source]}
-                  </option>
-                ))}
-              </select>
-              {error('referralSource')}
-            </Field>
+        {answers.referralSource === 'other' && (
+          <Field label="Where did you hear about us? (optional)" htmlFor={`${id}-other`}>
+            <input
+              id={`${id}-other`}
+              type="text"
+              maxLength={500}
+              value={answers.referralOtherDetail}
+              onChange={(e) => update({ referralOtherDetail: e.target.value })}
+              className={fieldClass}
+            />
+          </Field>
+        )}
 
-            {answers.referralSource === 'other' && (
-              <Field label="Where did you hear about us? (optional)" htmlFor={`${id}-other`}>
-                <input
-                  id={`${id}-other`}
-                  type="text"
-                  maxLength={500}
-                  value={answers.referralOtherDetail}
-                  onChange={(e) => update({ referralOtherDetail: e.target.value })}
-                  className={fieldClass}
-                />
-              </Field>
-            )}
-
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close className="rounded-full px-4 py-2.5 font-semibold text-slate-700 hover:bg-slate-100">
-                Not now
-              </Dialog.Close>
-              <Button type="submit" size="lg" disabled={busy}>
-                {busy ? 'Saving…' : 'Submit answers'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose className="rounded-full px-4 py-2.5 font-semibold text-slate-700 hover:bg-slate-100">
+            Not now
+          </DialogClose>
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? 'Saving…' : 'Submit answers'}
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }
 
