@@ -43,7 +43,8 @@ export function useFormAction<Data extends { ok: boolean }, Fields extends Recor
   );
 
   // A first press on a slow link waits for the sign-in dialog's code: the control is busy
-  // meanwhile (ADR 0039), as for a write under way.
+  // meanwhile (ADR 0039), as for a write under way, and keeps focus (`opening`: marked
+  // aria-disabled, not disabled), so closing the dialog brings focus back to it.
   const [opening, setOpening] = useState(false);
   const submitAsFan = useCallback(
     (fields: Fields) => {
@@ -80,5 +81,5 @@ export function useFormAction<Data extends { ok: boolean }, Fields extends Recor
     if (!shown) notifyError(data.error);
   }, [data, state, submit, shows]);
 
-  return { fetcher, submit, submitAsFan, busy: state !== 'idle' || opening };
+  return { fetcher, submit, submitAsFan, busy: state !== 'idle' || opening, opening };
 }

@@ -172,3 +172,40 @@ test.describe('a signed-out Watch pressed before its code arrives', () => {
     await expect(dialog.getByLabel('Email')).toBeVisible();
   });
 });
+
+test('from the keyboard, a signed-out Watch waiting for the sign-in code keeps focus, and gets it back when the dialog closes', async ({
+  page,
+  request,
+  context,
+}) => {
+  await skipOnboarding(context);
+  const response = await request.get('/api/events', { params: { size: '1' } });
+  const [event] = (await response.json())._embedded.events as Array<{ id: string; name: string }>;
+  // The dialog's code is held: the press waits for it (ADR 0039).
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/assets\/sign-in-dialog-[\w-]+\.js$/, (route) => {
+    if (holding) held.push(route);
+    else void route.continue();
+  });
+  await page.goto(eventPath(event!));
+  const watch = page.getByRole('button', { name: `Watch ${event!.name}` }).first();
+  // A pointer over the page's heading hydrates its part; then the press is the part's own,
+  // not one held for its code (React holds the button).
+  await page.getByRole('heading', { level: 1 }).hover();
+  await expect
+    .poll(() => watch.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true);
+  await watch.focus();
+  await page.keyboard.press('Enter');
+  await expect(watch).toHaveAttribute('aria-busy', 'true');
+  await expect(watch).toBeFocused();
+  holding = false;
+  for (const route of held.splice(0)) await route.continue();
+  const dialog = page.getByRole('dialog').filter({ has: page.getByLabel('Email') });
+  await expect(dialog.getByLabel('Email')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(watch).toBeFocused();
+  await expect(watch).toHaveAttribute('aria-pressed', 'false');
+});

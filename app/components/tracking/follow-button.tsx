@@ -31,7 +31,7 @@ export function FollowButton({
   const following = !!tracked && signedIn;
   // A fan's state not read yet: waiting, rather than showing Follow for an artist they follow.
   const reading = signedIn && tracked === undefined;
-  const { submitAsFan, busy } = useTrackingAction();
+  const { submitAsFan, busy, opening } = useTrackingAction();
 
   const colours = TONES[tone][following ? 'on' : 'off'];
   return (
@@ -39,17 +39,20 @@ export function FollowButton({
       type="button"
       aria-pressed={following}
       aria-label={`Follow ${attraction.name}`}
-      aria-busy={reading || undefined}
-      disabled={busy || reading}
+      aria-busy={reading || opening || undefined}
+      // Waiting for the sign-in dialog's code, it keeps focus (use-form-action.ts).
+      aria-disabled={opening || undefined}
+      disabled={(busy && !opening) || reading}
       data-testid="follow-button"
       data-opens={signedIn ? undefined : 'sign-in'}
       onClick={(event) => {
         event.preventDefault();
         event.stopPropagation();
+        if (opening) return;
         // The pending action after sign-in is "follow": the wish the click expressed.
         submitAsFan({ intent: following ? 'unfollow' : 'follow', attractionId: attraction.id });
       }}
-      className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 aria-busy:cursor-progress ${colours} ${className}`}
+      className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 aria-disabled:opacity-60 aria-busy:cursor-progress ${colours} ${className}`}
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
         {following ? (

@@ -28,7 +28,7 @@ export function WatchButton({
   const watching = !!tracked && signedIn;
   // A fan's state not read yet: waiting, rather than showing Watch for an event they watch.
   const reading = signedIn && tracked === undefined;
-  const { fetcher, submitAsFan, busy } = useTrackingAction();
+  const { fetcher, submitAsFan, busy, opening } = useTrackingAction();
   const [asking, setAsking] = useState<WatchView | null>(null);
   const anchor = useRef<HTMLButtonElement>(null);
 
@@ -45,16 +45,19 @@ export function WatchButton({
         type="button"
         aria-pressed={watching}
         aria-label={`Watch ${event.name}`}
-        aria-busy={reading || undefined}
-        disabled={busy || reading}
+        aria-busy={reading || opening || undefined}
+        // Waiting for the sign-in dialog's code, it keeps focus (use-form-action.ts).
+        aria-disabled={opening || undefined}
+        disabled={(busy && !opening) || reading}
         data-testid="watch-button"
         data-opens={signedIn ? 'watch-target' : 'sign-in'}
         onClick={(e) => {
           e.preventDefault();
           e.stopPropagation();
+          if (opening) return;
           submitAsFan({ intent: watching ? 'unwatch' : 'watch', eventId: event.id });
         }}
-        className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 aria-busy:cursor-progress ${
+        className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 aria-disabled:opacity-60 aria-busy:cursor-progress ${
           watching
             ? 'border-brand-600 bg-brand-600 text-white hover:bg-brand-700'
             : 'border-brand-600 bg-white text-brand-700 hover:bg-brand-50'
