@@ -20,9 +20,11 @@ const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', '
 
 /** Local midnight of the day `days` after `date`. */
 const addDays = (date: Date, days: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+/** The first day of the month `months` after `date`'s. */
+const firstOf = (date: Date, months = 0) => new Date(date.getFullYear(), date.getMonth() + months, 1);
 /** The same day `months` later, on the month's last day when it has fewer days. */
 function addMonths(date: Date, months: number): Date {
-  const first = new Date(date.getFullYear(), date.getMonth() + months, 1);
+  const first = firstOf(date, months);
   const last = new Date(first.getFullYear(), first.getMonth() + 1, 0).getDate();
   return new Date(first.getFullYear(), first.getMonth(), Math.min(date.getDate(), last));
 }
@@ -41,7 +43,7 @@ export function dayLabel(date: Date, state: { today?: boolean; selected?: boolea
  * filling the first and last. Local dates: the calendar is the visitor's.
  */
 export function monthWeeks(month: Date): Date[][] {
-  const first = new Date(month.getFullYear(), month.getMonth(), 1);
+  const first = firstOf(month);
   const days = new Date(month.getFullYear(), month.getMonth() + 1, 0).getDate();
   const start = addDays(first, -first.getDay());
   const count = Math.ceil((first.getDay() + days) / 7);
@@ -88,9 +90,8 @@ export function Calendar({
   const [focused, setFocused] = useState<Date | undefined>();
   // The day in the tab order: the one last moved to, else the start, else today, else the 1st.
   const tabbable =
-    [focused, selected?.from, today, new Date(month.getFullYear(), month.getMonth(), 1)].find(
-      (day): day is Date => !!day && visible(day),
-    ) ?? weeks.flat().find(visible);
+    [focused, selected?.from, today, firstOf(month)].find((day): day is Date => !!day && visible(day)) ??
+    weeks.flat().find(visible);
   // A key moved focus to a day not yet rendered (another month): focus it once it is.
   const moved = useRef(false);
   useEffect(() => {
@@ -100,17 +101,16 @@ export function Calendar({
   });
 
   const canGoBack = !sameMonth(month, min) && month > min;
-  const go = (months: number) => onMonthChange(new Date(month.getFullYear(), month.getMonth() + months, 1));
+  const go = (months: number) => onMonthChange(firstOf(month, months));
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, day: Date) => {
     const target = keyMove(event.key, day, event.shiftKey);
     if (!target) return;
     event.preventDefault();
-    let next = target;
-    if (next < min) next = min;
+    const next = target < min ? min : target;
     setFocused(next);
     moved.current = true;
-    if (!sameMonth(next, month)) onMonthChange(new Date(next.getFullYear(), next.getMonth(), 1));
+    if (!sameMonth(next, month)) onMonthChange(firstOf(next));
   };
 
   const from = selected?.from;

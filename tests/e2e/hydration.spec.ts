@@ -8,10 +8,10 @@ import { fillCredentials, skipOnboarding, uniqueEmail } from './auth-helpers';
  * body is such a part; its code (the page-parts file, vite.config.ts) is held back here until
  * the test lets it through.
  */
-async function holdHomeCode(page: Page) {
+async function holdCode(page: Page, file = /\/assets\/page-parts-[\w-]+\.js$/) {
   const held: Route[] = [];
   let holding = true;
-  await page.route(/\/assets\/page-parts-[\w-]+\.js$/, (route) => {
+  await page.route(file, (route) => {
     if (holding) held.push(route);
     else void route.continue();
   });
@@ -27,7 +27,7 @@ async function holdHomeCode(page: Page) {
 type Marked = Window & { __samePage?: boolean };
 
 test('a button pressed before its code arrives is busy at once, then does what was pressed', async ({ page }) => {
-  const code = await holdHomeCode(page);
+  const code = await holdCode(page);
   await page.goto('/');
   const dates = page.locator('main').getByRole('button', { name: 'Dates' }).first();
   await dates.click();
@@ -41,7 +41,7 @@ test('a button pressed before its code arrives is busy at once, then does what w
 });
 
 test('a link pressed before its code arrives is followed by the router, without a page load', async ({ page }) => {
-  const code = await holdHomeCode(page);
+  const code = await holdCode(page);
   await page.goto('/');
   await page.evaluate(() => ((window as Marked).__samePage = true));
   const link = page.locator('main a[href^="/events/"]').first();
@@ -106,7 +106,7 @@ async function pressWatchAhead(page: Page, request: APIRequestContext) {
   const response = await request.get('/api/events', { params: { size: '1' } });
   expect(response.ok()).toBe(true);
   const [event] = (await response.json())._embedded.events as Array<{ id: string; name: string }>;
-  const code = await holdHomeCode(page);
+  const code = await holdCode(page);
   await page.goto(eventPath(event!));
   const watch = page.getByRole('button', { name: `Watch ${event!.name}` }).first();
   await watch.click();
@@ -182,12 +182,7 @@ test('from the keyboard, a signed-out Watch waiting for the sign-in code keeps f
   const response = await request.get('/api/events', { params: { size: '1' } });
   const [event] = (await response.json())._embedded.events as Array<{ id: string; name: string }>;
   // The dialog's code is held: the press waits for it (ADR 0039).
-  const held: Route[] = [];
-  let holding = true;
-  await page.route(/\/assets\/sign-in-dialog-[\w-]+\.js$/, (route) => {
-    if (holding) held.push(route);
-    else void route.continue();
-  });
+  const dialogCode = await holdCode(page, /\/assets\/sign-in-dialog-[\w-]+\.js$/);
   await page.goto(eventPath(event!));
   const watch = page.getByRole('button', { name: `Watch ${event!.name}` }).first();
   // A pointer over the page's heading hydrates its part; then the press is the part's own,
@@ -200,8 +195,7 @@ test('from the keyboard, a signed-out Watch waiting for the sign-in code keeps f
   await page.keyboard.press('Enter');
   await expect(watch).toHaveAttribute('aria-busy', 'true');
   await expect(watch).toBeFocused();
-  holding = false;
-  for (const route of held.splice(0)) await route.continue();
+  await dialogCode.release();
   const dialog = page.getByRole('dialog').filter({ has: page.getByLabel('Email') });
   await expect(dialog.getByLabel('Email')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
