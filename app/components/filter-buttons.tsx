@@ -5,7 +5,7 @@ import type { Opens } from './hydration';
 
 /**
  * The buttons that open the SPEC §2 popups. Only the buttons ship with the page (their labels
- * come from the server): each popup, with Radix and the calendar, is fetched when its button
+ * come from the server): each popup, with its calendar or fields, is fetched when its button
  * is hovered, focused or pressed, keeping first-load JavaScript within its budget.
  */
 const loadDate = () => import('./date-popover');
