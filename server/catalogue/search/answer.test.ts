@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResult } from '#contracts/catalogue';
+import { SearchQuerySchema, type SearchResult } from '#contracts/catalogue';
 import { buildApi } from '../../app.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { testServices } from '../../testing/services.ts';
@@ -129,6 +129,28 @@ describe('search answers while prices move', () => {
     const second = (await app.inject('/api/events/search?keyword=taylor')).json() as SearchResult;
     expect(second._embedded.events.map((e) => e.id)).toEqual(first._embedded.events.map((e) => e.id));
     expect(prices(second)['E-ts-msg']).toBe(88);
+  });
+});
+
+describe('the answer as text', () => {
+  it('is what JSON.stringify writes, with a distance, with a close spelling, and asked again', async () => {
+    const cases: Record<string, string>[] = [
+      { keyword: 'taylor' },
+      { keyword: 'tay', latitude: '40.75', longitude: '-73.99', unit: 'km' },
+      { keyword: 'tailor swfit' },
+      { keyword: 'zzzzqq' },
+    ];
+    for (const query of cases) {
+      const url = `/api/events/search?${new URLSearchParams(query)}`;
+      const expected = JSON.stringify(await searchCatalogue(database.db, SearchQuerySchema.parse(query)));
+      expect((await app.inject(url)).body).toBe(expected);
+      // The rows' text is kept: the second answer is written from it.
+      expect((await app.inject(`${url}&size=5`)).body).toBe(expected);
+    }
+    const close = JSON.parse((await app.inject('/api/events/search?keyword=tailor%20swfit')).body) as SearchResult;
+    expect(close.didYouMean).toBeDefined();
+    const near = JSON.parse((await app.inject('/api/events/search?keyword=tay&latitude=40.75&longitude=-73.99')).body);
+    expect(near._embedded.events[0].distance).toEqual(expect.any(Number));
   });
 });
 

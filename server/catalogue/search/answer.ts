@@ -84,6 +84,29 @@ export async function answerSearch(
   };
 }
 
+/**
+ * The answer as JSON text, equal to `JSON.stringify(result)`. Each row is written once per
+ * row object: the rows an answer holds are the ones kept below, shared by every keystroke
+ * and every visitor that shows them, so a keystroke writes only the envelope.
+ */
+export function searchResultJson(result: SearchResult): string {
+  const { attractions, events } = result._embedded;
+  const didYouMean = result.didYouMean === undefined ? '' : `,"didYouMean":${JSON.stringify(result.didYouMean)}`;
+  return `{"_embedded":{"attractions":[${attractions.map(jsonOf).join(',')}],"events":[${events.map(jsonOf).join(',')}]},"fuzzy":${result.fuzzy}${didYouMean}}`;
+}
+
+/** Rows are never changed once read (a patch drops them and reads new ones): their text neither. */
+const written = new WeakMap<object, string>();
+
+function jsonOf(row: object): string {
+  let json = written.get(row);
+  if (json === undefined) {
+    json = JSON.stringify(row);
+    written.set(row, json);
+  }
+  return json;
+}
+
 // ─── Rows, read once per snapshot ────────────────────────────────────────────
 
 /**

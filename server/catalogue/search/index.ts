@@ -12,6 +12,7 @@ export {
   type SearchRequest,
   searchCatalogue,
   searchRequest,
+  searchResultJson,
   snapshotAttraction,
   snapshotEvents,
   snapshotLineUps,
