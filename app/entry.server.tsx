@@ -16,6 +16,9 @@ import { pageSecurityPolicy } from '#server/security-headers';
  */
 export const streamTimeout = 5_000;
 
+/** What the page cache keys a page on and renders it with of the request's cookies (server/http.ts). */
+export { renderedCookies } from '~/lib/page-cookies.server';
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

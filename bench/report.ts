@@ -186,13 +186,12 @@ export function formatReport(results: Results): string {
     const s = results.ssr;
     out.push(
       '',
-      `SSR pages: successful req/s and latency (ms), ${s.seconds_per_measurement} s per measurement; alone = one request at a time; cold = one render at a time, page cache missed; ratio = page ÷ static, same concurrency`,
+      `SSR pages: successful req/s and latency (ms), ${s.seconds_per_measurement} s per measurement; alone = one request at a time; ratio = page ÷ static, same concurrency`,
     );
     const rows: (string | number | null | undefined)[][] = [
       [
         'static',
         s.static.path,
-        '',
         '',
         s.static.c8?.rps,
         s.static.c8?.p50_ms,
@@ -211,7 +210,6 @@ export function formatReport(results: Results): string {
         page,
         shorten(p.path ?? '', 44),
         p.alone_ms,
-        p.cold_ms,
         p.c8?.rps,
         p.c8?.p50_ms,
         p.c8?.p99_ms,
@@ -223,10 +221,9 @@ export function formatReport(results: Results): string {
       ]);
     }
     out.push(
-      table(['page', 'path', 'alone', 'cold', 'c8 req/s', 'p50', 'p99', 'c32 req/s', 'p50', 'p99', 'ratio', ''], rows, [
+      table(['page', 'path', 'alone', 'c8 req/s', 'p50', 'p99', 'c32 req/s', 'p50', 'p99', 'ratio', ''], rows, [
         'l',
         'l',
-        'r',
         'r',
         'r',
         'r',

@@ -12,8 +12,6 @@ import { round, summarise } from './stats.ts';
 export const PAGES = ['home', 'search', 'artist', 'event'] as const;
 export type PageName = (typeof PAGES)[number];
 export const CONCURRENCY = [8, 32] as const;
-/** Renders timed one at a time per page for its cold latency. */
-const COLD_RENDERS = 20;
 
 export type PageTarget = { name: PageName; path?: string; error?: string };
 
@@ -24,11 +22,6 @@ export type PageResult = {
   html_kb?: number;
   /** Median latency of a request on an idle server, one at a time (the page as visitors get it: cached). */
   alone_ms?: number;
-  /**
-   * Median latency of a render on an idle server, one at a time: each request carries a
-   * query parameter no page reads, so none is answered from the page cache (ADR 0009).
-   */
-  cold_ms?: number;
   /** Figures at 32 connections (the target's concurrency), plus each concurrency on its own. */
   rps: number | null;
   p50_ms: number | null;
@@ -157,29 +150,6 @@ export async function measureSsr(
     }
     result.pages[page.name].alone_ms = round(summarise(times).p50, 1);
     log(`  ${page.name.padEnd(7)} alone: ${result.pages[page.name].alone_ms} ms a request`);
-  }
-
-  // Cold: what the visitor who is first to a page pays (every render misses the page cache,
-  // the server's own caches of genres, names and the search snapshot stay as they are).
-  // Measured on the pages as they are, one request at a time, each with its own unread
-  // parameter; a page that did not answer 200 here is an error.
-  const run = Date.now().toString(36);
-  for (const page of live) {
-    await settle();
-    const times: number[] = [];
-    let failed: string | undefined;
-    for (let i = 0; i < COLD_RENDERS; i++) {
-      const url = new URL(`${origin}${page.path}`);
-      url.searchParams.set('bench-cold', `${run}-${i}`);
-      const started = performance.now();
-      const check = await probe(url.href);
-      times.push(performance.now() - started);
-      failed ??= check.error;
-    }
-    const entry = result.pages[page.name];
-    if (failed) entry.error = `cold render: ${failed}`;
-    else entry.cold_ms = round(summarise(times).p50, 1);
-    log(`  ${page.name.padEnd(7)} cold: ${entry.cold_ms ?? '–'} ms a render (median of ${COLD_RENDERS})`);
   }
 
   // Interleaved rounds: every target gets a slice of each round, in a rotating order, so a

@@ -20,15 +20,6 @@ import { createPageCache, type PageCache } from './page-cache.ts';
 import { PAGE_KEY_QUERY } from './page-query.ts';
 import { newNonce, setSecurityHeaders, WORKER_POLICY } from './security-headers.ts';
 
-/**
- * Cookies page renders read (app/**): the remembered filters (app/lib/preferences.ts
- * FILTERS_COOKIE, read by the home loader) and the screen class (app/lib/viewport.ts
- * VIEWPORT_COOKIE, read by the root loader for the layout). The session cookie is not here:
- * a request that has one is never served from the page cache. server/page-cache.test.ts
- * checks app/ reads no other request input.
- */
-export const PAGE_KEY_COOKIES = ['encoreFilters', 'encoreViewport'] as const;
-
 export { PAGE_KEY_QUERY } from './page-query.ts';
 
 export type WebServerOptions = {
@@ -205,7 +196,7 @@ export async function createWebServer({
   if (env.PAGE_CACHE_TTL_MS > 0) {
     const cache = createPageCache({
       ttlMs: env.PAGE_CACHE_TTL_MS,
-      keyCookies: PAGE_KEY_COOKIES,
+      keyCookies: renderedCookiesOf(build),
       keyQuery: PAGE_KEY_QUERY,
       sessionCookie: SESSION_COOKIE,
       // Documents only: the data of a client navigation or a revalidation after a write (the
@@ -221,9 +212,12 @@ export async function createWebServer({
     // A signed-in visitor's page comes from the render every signed-in visitor shares (ADR
     // 0043): rendered without their cookie, so nothing of theirs is in it.
     const shared = readSessionToken(req.headers.cookie) !== undefined;
+    // What the cache keyed it on, and nothing else: its URL on our own origin, the query
+    // parameters and cookies pages read, as they read them (a session cookie is not one).
     const request = fetchRequest(req, {
+      origin: env.PUBLIC_ORIGIN,
       pathAndQuery: pageCache?.urlOf(req),
-      withoutCookie: shared ? SESSION_COOKIE : undefined,
+      cookie: pageCache?.cookieOf(req),
     });
     return pageRequest.run(known, async () => {
       const context = await getLoadContext(request);
@@ -268,24 +262,24 @@ const isApiPath = (url: string | undefined) =>
 
 /**
  * The request React Router sees, built as @react-router/node builds it (protocol of the
- * socket, Host header, path): a cached page is keyed on exactly these. The page cache renders
- * with GET (a HEAD is answered from the GET's render, without its body); pages streamed
- * directly keep their method and body.
+ * socket, Host header, path), but for a page the cache renders: that one is built from what
+ * the cache keys it on (`origin`, `pathAndQuery`, `cookie`), so the render can tell apart no
+ * two requests that share a key. The page cache renders with GET (a HEAD is answered from the
+ * GET's render, without its body); pages streamed directly keep their method and body.
  */
 function fetchRequest(
   req: IncomingMessage,
-  options: { signal?: AbortSignal; method?: string; pathAndQuery?: string; withoutCookie?: string } = {},
+  options: { signal?: AbortSignal; method?: string; origin?: string; pathAndQuery?: string; cookie?: string } = {},
 ): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
-    const value = req.rawHeaders[i + 1]!;
-    if (options.withoutCookie && name.toLowerCase() === 'cookie')
-      headers.append(name, dropCookie(value, options.withoutCookie));
-    else headers.append(name, value);
+    if (options.cookie === undefined || name.toLowerCase() !== 'cookie') headers.append(name, req.rawHeaders[i + 1]!);
   }
+  if (options.cookie) headers.set('cookie', options.cookie);
   const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https:' : 'http:';
-  const url = new URL(options.pathAndQuery ?? req.url ?? '/', `${protocol}//${headers.get('host') ?? 'localhost'}`);
+  const origin = options.origin ?? `${protocol}//${headers.get('host') ?? 'localhost'}`;
+  const url = new URL(options.pathAndQuery ?? req.url ?? '/', origin);
   const method = options.method ?? 'GET';
   const withBody = method !== 'GET' && method !== 'HEAD';
   return new Request(url, {
@@ -298,16 +292,15 @@ function fetchRequest(
 
 type PageRequest = { nonce: string; requestId: string; inputProblem: InputProblem | null };
 
-/** A Cookie header without one cookie (every occurrence of it). */
-function dropCookie(header: string, name: string): string {
-  return header
-    .split(';')
-    .filter((part) => {
-      const eq = part.indexOf('=');
-      return (eq < 0 ? part : part.slice(0, eq)).trim() !== name;
-    })
-    .join(';')
-    .trim();
+/**
+ * The cookies pages read, as they read them (app/entry.server.tsx exports it from
+ * app/lib/page-cookies.server.ts): the page cache's key and the only cookies a cached render sees.
+ */
+function renderedCookiesOf(build: ServerBuild): (header: string | undefined) => string {
+  const read = (build.entry.module as { renderedCookies?: unknown }).renderedCookies;
+  if (typeof read !== 'function')
+    throw new Error('The web build does not export renderedCookies from its server entry');
+  return read as (header: string | undefined) => string;
 }
 
 /** React Router's single-fetch data requests (`/path.data`, `/_root.data`): a visitor's, never shared. */

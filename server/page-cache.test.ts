@@ -26,7 +26,7 @@ import {
   insertVenue,
 } from './catalogue/testing/fixtures.ts';
 import type { Database } from './db/client.ts';
-import { createWebServer, PAGE_KEY_COOKIES, PAGE_KEY_QUERY } from './http.ts';
+import { createWebServer, PAGE_KEY_QUERY } from './http.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
 import { testServices } from './testing/services.ts';
 import { createTestDatabase } from './testing/test-db.ts';
@@ -101,7 +101,13 @@ describe('page cache rules', () => {
   let answer: { status?: number; headers?: Record<string, string>; delayMs?: number } = {};
   const cache = createPageCache({
     ttlMs: 1_000,
-    keyCookies: ['prefs'],
+    // The one cookie these renders read, every occurrence as sent.
+    keyCookies: (header) =>
+      (header ?? '')
+        .split(';')
+        .map((part) => part.trim())
+        .filter((part) => part.startsWith('prefs='))
+        .join('; '),
     sessionCookie: 'session',
     maxEntries: 3,
     now: () => clock,
@@ -221,7 +227,7 @@ describe('the render signed-in visitors share', () => {
   let personal = false;
   const cache = createPageCache({
     ttlMs: 60_000,
-    keyCookies: [],
+    keyCookies: () => '',
     sessionCookie: 'session',
     shareWithSession: (req) => !(req.url ?? '').endsWith('.data'),
   });
@@ -273,7 +279,12 @@ describe('the render signed-in visitors share', () => {
 });
 
 describe('query parameters no render reads', () => {
-  const cache = createPageCache({ ttlMs: 1_000, keyCookies: [], sessionCookie: 'session', keyQuery: ['q', 'tag'] });
+  const cache = createPageCache({
+    ttlMs: 1_000,
+    keyCookies: () => '',
+    sessionCookie: 'session',
+    keyQuery: ['q', 'tag'],
+  });
   const request = (url: string) =>
     ({ method: 'GET', url, headers: { host: 'encore.test' }, socket: {} }) as unknown as IncomingMessage;
 
@@ -552,6 +563,37 @@ describe('anonymous pages through the server', () => {
     notifyCatalogueChanged();
   });
 
+  it('serves made-up cookie values and Host headers from the entry of the page they render as', async () => {
+    await setInfo('Doors open at seven.');
+    notifyCatalogueChanged();
+    const first = await fetchRaw(`${origin}${eventUrl()}`);
+    expect(first.text).toContain('Doors open at seven.');
+    await setInfo('Doors open at nine.');
+    // None of these is rendered: the page each renders as is the one already kept.
+    const asSent: Record<string, string>[] = [
+      { Cookie: 'encoreViewport=made-up-1' },
+      { Cookie: 'encoreViewport=lg' },
+      { Cookie: 'encoreFilters=made%20up' },
+      { Cookie: 'encoreFilters=; encoreViewport=' },
+      { Cookie: 'encoreFilters=sort%3Dmade-up%26radius%3D-4' },
+      { Host: 'made-up.example' },
+      { Host: 'made-up.example:8080', Cookie: 'analytics=1; encoreViewport=bench-7' },
+    ];
+    for (const headers of asSent) {
+      const answer = await fetchRaw(`${origin}${eventUrl()}`, { headers });
+      expect(answer.status, JSON.stringify(headers)).toBe(200);
+      expect(answer.text, JSON.stringify(headers)).toBe(first.text);
+    }
+    // Absolute URLs are our own origin's, whatever Host the first visitor sent.
+    expect(first.text).not.toContain('made-up.example');
+    // A value read as another page is another page.
+    const phone = await fetchRaw(`${origin}${eventUrl()}`, { headers: { Cookie: 'encoreViewport=xs' } });
+    expect(first.text).toContain('aria-label="Side navigation"');
+    expect(phone.text).not.toContain('aria-label="Side navigation"');
+    await setInfo('Doors open at seven.');
+    notifyCatalogueChanged();
+  });
+
   it("answers React Router's route discovery for the routes and build asked for, from the cache too", async () => {
     // An anonymous visitor's next page is discovered through /__manifest: were its parameters
     // dropped, every answer would say "another build" and each navigation a full page load.
@@ -614,16 +656,20 @@ describe('what renders read of a request', () => {
     expect([...reads].sort()).toEqual(['authorization', 'content-type', 'cookie', 'origin', 'user-agent']);
   });
 
-  it('cookies: the server reads the filters and viewport cookies, which the key holds', () => {
+  it('cookies: the server reads the filters and viewport cookies, which the key holds as they are read', () => {
     const preferences = readFileSync(path.resolve('app/lib/preferences.ts'), 'utf8');
     expect(preferences).toMatch(/export const FILTERS_COOKIE = 'encoreFilters'/);
     const viewport = readFileSync(path.resolve('app/lib/viewport.ts'), 'utf8');
     expect(viewport).toMatch(/export const VIEWPORT_COOKIE = 'encoreViewport'/);
-    expect(PAGE_KEY_COOKIES).toEqual(['encoreFilters', 'encoreViewport']);
+    // The key's cookies (app/lib/page-cookies.server.ts) read these two with the renders' own readers.
+    const key = readFileSync(path.resolve('app/lib/page-cookies.server.ts'), 'utf8');
+    expect(key).toMatch(/filtersFromCookie\(header\)/);
+    expect(key).toMatch(/viewportFromCookie\(header\)/);
     const cookieReaders = appFiles.filter((file) =>
       /filtersFromCookie\(|viewportFromCookie\(|readCookie\(/.test(readFileSync(file, 'utf8')),
     );
     expect(cookieReaders.map((file) => path.relative(path.resolve('app'), file)).sort()).toEqual([
+      'lib/page-cookies.server.ts',
       'lib/preferences.ts',
       'lib/viewport.server.ts',
       'root.tsx',

@@ -12,10 +12,14 @@ import { readQuery } from './page-query.ts';
  * rendered 200 answer is kept for a short TTL under everything the render reads of the
  * request, with its compressed variants, and served without rendering again:
  *
- * - key: protocol, Host, path and query (React Router builds request.url from these), the
- *   values of the cookies renders read (`keyCookies`), and whether the user agent is a bot
- *   (React Router's default server entry waits for the whole page for bots). HEAD is
- *   answered from the GET entry; the encoding is picked per request among stored variants;
+ * - key: what the render is given of the request, which is all it can tell apart: the path
+ *   and the query parameters pages read (`keyQuery`), the cookies they read, as they read them
+ *   (`keyCookies`), and whether the user agent is a bot (React Router's default server entry
+ *   waits for the whole page for bots). The render's URL is on the site's own origin, whatever
+ *   Host the request named (absolute URLs come from PUBLIC_ORIGIN, ADR 0014), so neither a
+ *   made-up parameter, nor a cookie value a page reads as another, nor a Host header makes a
+ *   render of its own. HEAD is answered from the GET entry; the encoding is picked per request
+ *   among stored variants;
  * - never with an Authorization header. A request with the session cookie never gets the
  *   anonymous answer: where `shareWithSession` allows, it gets the render every signed-in
  *   visitor of the page shares (ADR 0043: rendered without the cookie, nothing of theirs in
@@ -30,8 +34,11 @@ import { readQuery } from './page-query.ts';
 export type PageCacheOptions = {
   /** How long an answer is served as is; it is then served stale for as long again while re-rendered. */
   ttlMs: number;
-  /** Cookies a page render reads (app/**): their values are part of the key. */
-  keyCookies: readonly string[];
+  /**
+   * The Cookie header a render is given (app/entry.server.tsx `renderedCookies`): the cookies
+   * pages read, each as they read it. It is part of the key, and the render sees no other cookie.
+   */
+  keyCookies: (header: string | undefined) => string;
   /**
    * A request carrying this cookie is a signed-in visitor's. Its answer is never the anonymous
    * one; when `shareWithSession` says so it is the one render shared by every signed-in visitor
@@ -84,6 +91,8 @@ export type PageCache = {
   keyOf(req: IncomingMessage): string | undefined;
   /** The request's path and query as the cache keys and renders it: unread parameters left out. */
   urlOf(req: IncomingMessage): string;
+  /** The Cookie header the cache keys and renders a request with: the cookies pages read, as they read them. */
+  cookieOf(req: IncomingMessage): string;
   /**
    * Answers from the cache, rendering once on a miss. Resolves false when the caller must
    * render the page itself (the answer is not cacheable, or the render failed); nothing has
@@ -235,18 +244,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const cookie = req.headers.cookie;
       const session = hasSession(req);
       if (session && !options.shareWithSession?.(req)) return undefined;
-      const host = req.headers.host ?? '';
-      const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-      // Raw values, every occurrence: two requests share a key only if the render cannot
-      // tell their cookies apart, however it decodes them.
-      const cookies = options.keyCookies.map((name) => cookieValues(cookie, name));
       const userAgent = req.headers['user-agent'];
       const bot = userAgent ? isbot(userAgent) : false;
       // JSON keeps the parts apart whatever characters they hold.
-      return JSON.stringify([protocol, host, urlOf(req), cookies, bot, ...(session ? ['signed-in'] : [])]);
+      return JSON.stringify([urlOf(req), options.keyCookies(cookie), bot, ...(session ? ['signed-in'] : [])]);
     },
 
     urlOf,
+    cookieOf: (req) => options.keyCookies(req.headers.cookie),
 
     async serve(req, res, key, run) {
       try {

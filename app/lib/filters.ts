@@ -260,7 +260,8 @@ export function filtersFromSearchParams(params: ParamSource, base: Filters = def
 
   const from = params.get('startDateTime')?.slice(0, 10);
   const to = params.get('endDateTime')?.slice(0, 10);
-  if (isDay(from)) filters.dates = isDay(to) && to >= from ? [from, to] : [from];
+  // A range of one day is that day: the URL of [d] and of [d, d] is the same, and so is what it reads as.
+  if (isDay(from)) filters.dates = isDay(to) && to > from ? [from, to] : [from];
 
   const geo = parseGeoPoint(params.get('geoPoint'));
   if (geo) {
@@ -273,10 +274,11 @@ export function filtersFromSearchParams(params: ParamSource, base: Filters = def
     };
     filters.city = undefined;
   }
-  const city = clean(params.get('city'), 120);
+  // SPEC §4: a place is a point or a typed city, never both; a point wins, as it is written.
+  const city = geo ? undefined : clean(params.get('city'), 120);
   if (city) {
     filters.city = city;
-    if (!geo) filters.location = { ...defaultLocation(), locale: filters.location.locale };
+    filters.location = { ...defaultLocation(), locale: filters.location.locale };
   }
   const postalCode = clean(params.get('postalCode'), 20);
   if (postalCode) filters.postalCode = postalCode;
