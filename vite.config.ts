@@ -114,11 +114,12 @@ const AUTH_FORM =
 /**
  * What the page fetches once it is idle, the parts' code aside (ADR 0045): the shell's watchers
  * and its idle components, the header's account button, the footer's content, the page-data
- * warm-up and the prefetch of what presses open. One file, so it holds one of the six
+ * warm-up, the prefetch of what presses open and the start of the card images below the first
+ * screen (ADR 0046). One file, so it holds one of the six
  * connections a tap right after the load event needs, not five.
  */
 const PAGE_IDLE =
-  /[\\/]app[\\/](components[\\/](app-shell-idle|site-footer-content|auth[\\/]account-button|hydration[\\/]prefetch-opens)\.tsx?|lib[\\/](shell-idle|page-prefetch)\.ts)$/;
+  /[\\/]app[\\/](components[\\/](app-shell-idle|site-footer-content|auth[\\/]account-button|hydration[\\/](prefetch-opens|later-images))\.tsx?|lib[\\/](shell-idle|page-prefetch)\.ts)$/;
 const ROOT = path.resolve('app/root.tsx');
 
 const shells = new WeakMap<ChunkingContext, Set<string>>();

@@ -17,6 +17,7 @@ import { RouteFocus, SkipLink } from './components/route-focus';
 import { publicConfig, requireDatabase } from './lib/auth.server';
 import { refuseMalformedInput } from './lib/bad-input.server';
 import { FAVICON } from './lib/favicon.server';
+import { suggestionTemplateOf } from './lib/suggestions.server';
 import { loadTracked } from './lib/tracking.server';
 import { viewportFromCookie } from './lib/viewport.server';
 
@@ -48,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tracked: await tracked,
     // SPEC §9: the layout of the visitor's screen class on the first request.
     viewport: viewportFromCookie(request.headers.get('cookie')),
+    // A search box's first keystrokes ask for suggestions before its code is there (ADR 0046).
+    suggest: suggestionTemplateOf(request.headers.get('cookie')),
     icon: FAVICON,
   };
 }

@@ -671,6 +671,8 @@ describe('what renders read of a request', () => {
     expect(cookieReaders.map((file) => path.relative(path.resolve('app'), file)).sort()).toEqual([
       'lib/page-cookies.server.ts',
       'lib/preferences.ts',
+      // The search boxes' early request (ADR 0046): the filters as filtersFromCookie reads them.
+      'lib/suggestions.server.ts',
       'lib/viewport.server.ts',
       'root.tsx',
       'routes/home.server.ts',

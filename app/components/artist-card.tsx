@@ -8,7 +8,15 @@ import { Badge } from './ui/badge';
  * An artist or attraction: image, name, genre and the '{n} upcoming' badge (SPEC §2). Styled
  * by `.artist-card` in app.css: a shelf repeats it.
  */
-export function ArtistCard({ artist, priority = false }: { artist: AttractionCardView; priority?: boolean }) {
+export function ArtistCard({
+  artist,
+  priority = false,
+  later = false,
+}: {
+  artist: AttractionCardView;
+  priority?: boolean;
+  later?: boolean;
+}) {
   return (
     <article className="artist-card group">
       <div className="media">
@@ -17,6 +25,7 @@ export function ArtistCard({ artist, priority = false }: { artist: AttractionCar
           alt=""
           sizes="(min-width: 1024px) 240px, (min-width: 600px) 30vw, 70vw"
           priority={priority}
+          later={later}
           fallbackLabel={artist.name}
           className="picture"
         />

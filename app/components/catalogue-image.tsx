@@ -1,4 +1,12 @@
+import { useSyncExternalStore } from 'react';
 import type { ImageChoice } from '~/lib/images';
+
+/**
+ * What a card image below the first screen shows until its download may start: a transparent
+ * pixel (the box keeps its size and gradient; no alt text is drawn over it).
+ */
+const WAITING_SRC = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+const noSubscription = () => () => {};
 
 /**
  * An image from the catalogue with its space reserved (width, height and aspect ratio), a
@@ -11,6 +19,7 @@ export function CatalogueImage({
   sizes,
   className = '',
   priority = false,
+  later = false,
   fallbackLabel,
 }: {
   image: ImageChoice | undefined;
@@ -19,9 +28,21 @@ export function CatalogueImage({
   className?: string;
   /** Above the fold: load eagerly with high priority (largest contentful paint). */
   priority?: boolean;
+  /**
+   * Well below the first screen: in the server's HTML its download waits for the page's code
+   * (ADR 0046), so on a slow link it never holds a connection a first tap needs. Rendered in the
+   * browser (a client navigation, a part once hydrated), it loads lazily as any other.
+   */
+  later?: boolean;
   /** Shown on the placeholder when there is no image (usually the name's initials). */
   fallbackLabel?: string;
 }) {
+  // True on the server and while hydrating its HTML; false once the browser renders.
+  const serverHtml = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
   if (!image) {
     const initialsTile = fallbackLabel && (
       <span aria-hidden="true" className="text-2xl font-black tracking-tight text-brand-700/70">
@@ -37,10 +58,16 @@ export function CatalogueImage({
       <div className={tileClass}>{initialsTile}</div>
     );
   }
+  const waiting = later && serverHtml;
+  const srcSet = image.srcSet || undefined;
   return (
     <img
-      src={image.src}
-      srcSet={image.srcSet || undefined}
+      src={waiting ? WAITING_SRC : image.src}
+      srcSet={waiting ? undefined : srcSet}
+      data-src={waiting ? image.src : undefined}
+      data-srcset={waiting ? srcSet : undefined}
+      // The page's code may have started the download before this part hydrates.
+      suppressHydrationWarning={waiting}
       sizes={image.srcSet ? sizes : undefined}
       width={image.width}
       height={image.height}

@@ -10,7 +10,15 @@ import { StatusBadge } from './ui/status-badge';
  * A grid card: landscape image, date tile, status, name, date, venue and the lowest price.
  * Styled by `.event-card` in app.css: a grid repeats it.
  */
-export function EventCard({ event, priority = false }: { event: EventGridCardView; priority?: boolean }) {
+export function EventCard({
+  event,
+  priority = false,
+  later = false,
+}: {
+  event: EventGridCardView;
+  priority?: boolean;
+  later?: boolean;
+}) {
   return (
     <article className="event-card group">
       <div className="media">
@@ -19,6 +27,7 @@ export function EventCard({ event, priority = false }: { event: EventGridCardVie
           alt=""
           sizes="(min-width: 1024px) 300px, (min-width: 600px) 45vw, 92vw"
           priority={priority}
+          later={later}
           fallbackLabel={event.name}
           className="picture"
         />

@@ -2,12 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef,
 import { Form, useLocation, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { type Suggestions, searchPageHref, suggest } from '~/lib/suggestions';
-import { waitedOn } from './hydration';
+import { SEARCH_DEBOUNCE_MS, waitedOn } from './hydration';
 
 const EMPTY_SUGGESTIONS: Suggestions = { artists: [], events: [] };
-
-/** Typing pauses this long before a search is sent. */
-export const SEARCH_DEBOUNCE_MS = 250;
 
 const loadPanel = () => import('./search-panel');
 // The box is in every page's first load: this one string is copied here, not imported with its module.
@@ -27,6 +24,7 @@ export function SearchBox({
   defaultValue = '',
   className = '',
   size = 'md',
+  suggestQuery,
 }: {
   /**
    * The base of the box's element ids. Boxes hydrated on first use pass one: an id React
@@ -37,6 +35,12 @@ export function SearchBox({
   defaultValue?: string;
   className?: string;
   size?: 'md' | 'lg';
+  /**
+   * What the box's suggestions ask besides the keyword and the dates (the root's data,
+   * lib/suggestions.ts): a keystroke before the box has code asks for them at once
+   * (hydration/suggest-ahead.ts, ADR 0046).
+   */
+  suggestQuery?: string;
 }) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
@@ -264,6 +268,7 @@ export function SearchBox({
           spellCheck={false}
           role="combobox"
           data-opens="search-panel"
+          data-suggest={suggestQuery}
           aria-autocomplete="list"
           aria-busy={loading || undefined}
           aria-expanded={open}

@@ -1,7 +1,7 @@
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { NavLink, useLocation, useMatches } from 'react-router';
 import type { AccountButton } from './auth/account-button';
-import { HydrateOnUse, onUse } from './hydration';
+import { HydrateOnUse, onUse, useSuggestQuery } from './hydration';
 import { Logo } from './logo';
 import type { SearchBox } from './search-box';
 import { useFanSignedIn } from './tracking/use-fan';
@@ -57,6 +57,7 @@ export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
   const hero = useHeroMode();
   const signedIn = useFanSignedIn();
   const { pathname, search } = useLocation();
+  const suggestQuery = useSuggestQuery();
   // SPEC §2: the search box is hidden on artist hero pages.
   const searchShown = showSearch && !hero;
   const keyword = pathname === '/search' ? (new URLSearchParams(search).get('keyword') ?? '') : '';
@@ -93,7 +94,7 @@ export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
           <HydrateOnUse
             key={keyword}
             part={searchBox}
-            props={{ id: 'site-search', defaultValue: keyword, className: searchClass }}
+            props={{ id: 'site-search', defaultValue: keyword, className: searchClass, suggestQuery }}
           />
         )}
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">

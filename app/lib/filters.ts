@@ -11,7 +11,10 @@ import {
   UNITS,
   type Unit,
 } from '#contracts/enum-values';
+import { defaultDateWindow, isoSeconds } from './date-window.ts';
 import type { QueryValue } from './http.ts';
+
+export { defaultDateWindow, isoSeconds, SHORT_WINDOW_DAYS } from './date-window.ts';
 
 /**
  * SPEC §3 filters state, its defaults, and the two encodings it has:
@@ -118,35 +121,10 @@ export function defaultFilters(): Filters {
 
 // ─── Dates (SPEC §3, §5) ──────────────────────────────────────────────────────
 
-/** ISO UTC without milliseconds: '2026-11-21T05:30:00Z'. */
-export function isoSeconds(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
 /** SPEC §5: the start is sent as midnight UTC of the chosen day. */
 export const startOfDayUtc = (day: string) => `${day}T00:00:00Z`;
 /** The end of a chosen range covers its whole last day. */
 export const endOfDayUtc = (day: string) => `${day}T23:59:59Z`;
-
-/**
- * Below this many days left in the year, the default window also covers next year (ADR 0012):
- * on 30 December, "now to the end of the year" would be a day and a half of events.
- */
-export const SHORT_WINDOW_DAYS = 14;
-
-/**
- * SPEC §3 default window: now to the end of the current year; in the year's last
- * SHORT_WINDOW_DAYS days (UTC), to the end of next year (ADR 0012).
- */
-export function defaultDateWindow(now = new Date()): { startDateTime: string; endDateTime: string } {
-  const year = now.getUTCFullYear();
-  const endOfYear = Date.UTC(year, 11, 31, 23, 59, 59);
-  const short = endOfYear - now.getTime() < SHORT_WINDOW_DAYS * 24 * 60 * 60 * 1000;
-  return {
-    startDateTime: isoSeconds(now),
-    endDateTime: `${short ? year + 1 : year}-12-31T23:59:59Z`,
-  };
-}
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -3,8 +3,15 @@ import { Link } from 'react-router';
 import { ArtistCard } from '~/components/artist-card';
 import { EventCard } from '~/components/event-card';
 import { DateFilterButton, LocationFilterButton } from '~/components/filter-buttons';
+import { useSuggestQuery } from '~/components/hydration';
 import { SearchBox } from '~/components/search-box';
 import type { Route } from './+types/home';
+
+/**
+ * Event cards in the first screen's row (four across on a desktop): the rest, and the popular
+ * artists below them, wait for the page's code before downloading (ADR 0046).
+ */
+const FIRST_SCREEN_CARDS = 4;
 
 /** Segment tiles: a colour and an emoji-free glyph each, so the grid reads at a glance. */
 const SEGMENT_STYLE: Record<string, string> = {
@@ -16,6 +23,7 @@ const SEGMENT_STYLE: Record<string, string> = {
 };
 
 export default function HomeView({ page }: { page: Route.ComponentProps['loaderData'] }) {
+  const suggestQuery = useSuggestQuery();
   return (
     <main>
       <section className="relative isolate z-20 bg-ink px-4 pt-12 pb-14 text-white sm:pt-20 sm:pb-20">
@@ -30,7 +38,12 @@ export default function HomeView({ page }: { page: Route.ComponentProps['loaderD
           <p className="mx-auto mt-4 max-w-xl text-lg text-white/85">
             Concerts, games and shows in one place. Compare seats and prices, then buy from the official seller.
           </p>
-          <SearchBox id="home-search" size="lg" className="mx-auto mt-8 max-w-2xl text-left" />
+          <SearchBox
+            id="home-search"
+            size="lg"
+            className="mx-auto mt-8 max-w-2xl text-left"
+            suggestQuery={suggestQuery}
+          />
           <div className="mt-5 flex flex-wrap items-center justify-center gap-2">
             <LocationFilterButton
               tone="hero"
@@ -70,7 +83,7 @@ export default function HomeView({ page }: { page: Route.ComponentProps['loaderD
           <ul className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-4">
             {page.upcoming.map((event, index) => (
               <li key={event.id}>
-                <EventCard event={event} priority={index < 2} />
+                <EventCard event={event} priority={index < 2} later={index >= FIRST_SCREEN_CARDS} />
               </li>
             ))}
           </ul>
@@ -89,7 +102,7 @@ export default function HomeView({ page }: { page: Route.ComponentProps['loaderD
           <ul className="-mx-4 mt-5 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] md:mx-0 md:grid md:grid-cols-5 md:overflow-visible md:px-0">
             {page.artists.map((artist) => (
               <li key={artist.id} className="w-[70vw] max-w-64 shrink-0 snap-start sm:w-[40vw] md:w-auto md:max-w-none">
-                <ArtistCard artist={artist} />
+                <ArtistCard artist={artist} later />
               </li>
             ))}
           </ul>

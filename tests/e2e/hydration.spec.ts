@@ -98,6 +98,53 @@ test('the site icon comes in the page: loading it takes no connection, and the f
   );
 });
 
+test('typed before the search box has code, its suggestions are asked for at once and shown without asking again', async ({
+  page,
+}) => {
+  const searches: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/events/search') searches.push(sent.url());
+  });
+  const code = await holdCode(page);
+  await page.goto('/');
+  const box = page.locator('#home-search-input');
+  await box.click();
+  await box.pressSequentially('rock');
+  // ADR 0046: the request goes out while the box's code is still held; nothing is shown yet.
+  await expect.poll(() => searches.length).toBe(1);
+  expect(new URL(searches[0]!).searchParams.get('keyword')).toBe('rock');
+  expect(code.requested()).toBeGreaterThan(0);
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+
+  await code.release();
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  expect(searches).toHaveLength(1);
+  // Hydrated, the box asks for itself.
+  await box.press('End');
+  await box.pressSequentially('s');
+  await expect.poll(() => searches.length).toBe(2);
+  expect(new URL(searches[1]!).searchParams.get('keyword')).toBe('rocks');
+});
+
+test("card images below the first screen wait for the page's code, then load", async ({ page }) => {
+  const code = await holdCode(page);
+  await page.goto('/');
+  const cards = page.locator('main article img');
+  await expect(cards.first()).toHaveAttribute('src', /^\/api\/images\//);
+  // ADR 0046: on a slow link these would hold the connections a first tap needs.
+  const later = cards.nth(4);
+  await expect(later).toHaveAttribute('src', /^data:image\/gif/);
+  await expect(later).toHaveAttribute('data-src', /^\/api\/images\//);
+  await expect(page.locator('main article img[data-src]')).not.toHaveCount(0);
+
+  await code.release();
+  await expect(page.locator('main article img[data-src]')).toHaveCount(0);
+  await expect(later).toHaveAttribute('src', /^\/api\/images\//);
+  await expect
+    .poll(() => later.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+});
+
 /**
  * A signed-out visitor opens the first event the catalogue lists, with the page's code held,
  * and presses its Watch: the sign-in dialog opens (ADR 0039), the control stays busy.

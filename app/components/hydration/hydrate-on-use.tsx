@@ -5,6 +5,7 @@ import { getAccount, useSignedIn } from '~/lib/auth/account-store';
 import { openAuthDialogAhead } from '~/lib/auth/dialog-store';
 import { OPENS, type Opens } from './part-code';
 import { bridge, useRouterContexts } from './router-internals';
+import { suggestAhead } from './suggest-ahead';
 
 /**
  * Parts of a page that hydrate on first use (docs/decisions/0011-first-load-budget.md): the
@@ -175,11 +176,17 @@ function fetchPartsWhenIdle() {
     pageIdle = true;
     for (const work of idleWork.splice(0)) work();
     const names = new Set([...document.querySelectorAll('[data-on-use]')].map((el) => el.getAttribute('data-on-use')));
-    for (const name of names)
+    const code = [...names].map((name) =>
       parts
         .get(name ?? '')
         ?.prefetch()
-        .catch(() => undefined);
+        .catch(() => undefined),
+    );
+    // Card images below the first screen once the parts' code is in (ADR 0046); their code
+    // comes in the idle file, with the prefetch below.
+    void Promise.all(code).then(() =>
+      afterWantedCode(() => import('./later-images').then((m) => m.startLaterImages()).catch(() => undefined)),
+    );
     // What presses open: their files into the cache, the little code that asks for them on idle too.
     import('./prefetch-opens').then((m) => m.prefetchWhatPressesOpen()).catch(() => undefined);
   };
@@ -303,6 +310,14 @@ if (typeof window !== 'undefined') {
       { capture: true },
     );
   }
+  // A keystroke in a search box still waiting for its code asks for its suggestions at once.
+  window.addEventListener(
+    'input',
+    (event) => {
+      if (event.target instanceof HTMLInputElement && waiting(event)) suggestAhead(event.target, waitedOn);
+    },
+    { capture: true },
+  );
   fetchPartsWhenIdle();
 }
 
