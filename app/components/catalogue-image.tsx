@@ -29,7 +29,7 @@ export function CatalogueImage({
   /** Above the fold: load eagerly with high priority (largest contentful paint). */
   priority?: boolean;
   /**
-   * Well below the first screen: in the server's HTML its download waits for the page's code
+   * Past what the page preloads: in the server's HTML its download waits for the page's code
    * (ADR 0046), so on a slow link it never holds a connection a first tap needs. Rendered in the
    * browser (a client navigation, a part once hydrated), it loads lazily as any other.
    */

@@ -253,6 +253,11 @@ export async function lowContrastTexts(page: Page, scope?: Locator): Promise<Low
 /** The popup or panel lies wholly inside the viewport and nothing covers its corners. */
 export async function expectInViewAndOnTop(locator: Locator) {
   await expect(locator).toBeVisible();
+  // Judged as it settles: mid-way through its opening (app.css popover-in) it is still
+  // translucent and slightly moved, on a busy machine for longer than a glance.
+  await locator.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
   const problems = await locator.evaluate((el) => {
     const rect = el.getBoundingClientRect();
     const out: string[] = [];
