@@ -9,6 +9,15 @@ const WAITING_SRC = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAAL
 const noSubscription = () => () => {};
 
 /**
+ * Cards of a page whose images come with it (eager, high priority, preloaded): the first screen
+ * on a phone. The page's other card images are `later` (ADR 0046): on a desktop two more of the
+ * first row are grey for a moment after the load event, a few hundred milliseconds on a fast
+ * link, the parts' code's round trip on a slow one, and never hold the connections a first tap
+ * needs.
+ */
+export const PRELOADED_CARDS = 2;
+
+/**
  * An image from the catalogue with its space reserved (width, height and aspect ratio), a
  * srcset of the other widths of its ratio, and a quiet gradient while it loads or when the
  * item has no image, so nothing shifts when it arrives.

@@ -1,19 +1,12 @@
 /** The page body; the route module beside it holds the loader and meta. */
 import { Link } from 'react-router';
 import { ArtistCard } from '~/components/artist-card';
+import { PRELOADED_CARDS } from '~/components/catalogue-image';
 import { EventCard } from '~/components/event-card';
 import { DateFilterButton, LocationFilterButton } from '~/components/filter-buttons';
 import { useSuggestQuery } from '~/components/hydration';
 import { SearchBox } from '~/components/search-box';
 import type { Route } from './+types/home';
-
-/**
- * Event cards whose images come with the page (preloaded, high priority: the first screen on a
- * phone). The rest, beside them on a desktop and below, and the popular artists, wait for the
- * page's code before downloading (ADR 0046): on a slow link two more in-view images held two of
- * the six connections a first tap needs for a second after the load event.
- */
-const FIRST_SCREEN_CARDS = 2;
 
 /** Segment tiles: a colour and an emoji-free glyph each, so the grid reads at a glance. */
 const SEGMENT_STYLE: Record<string, string> = {
@@ -85,7 +78,7 @@ export default function HomeView({ page }: { page: Route.ComponentProps['loaderD
           <ul className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-4">
             {page.upcoming.map((event, index) => (
               <li key={event.id}>
-                <EventCard event={event} priority={index < FIRST_SCREEN_CARDS} later={index >= FIRST_SCREEN_CARDS} />
+                <EventCard event={event} priority={index < PRELOADED_CARDS} later={index >= PRELOADED_CARDS} />
               </li>
             ))}
           </ul>

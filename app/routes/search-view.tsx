@@ -2,6 +2,7 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArtistCard } from '~/components/artist-card';
+import { PRELOADED_CARDS } from '~/components/catalogue-image';
 import { EventCard } from '~/components/event-card';
 import { DateFilterButton, LocationFilterButton, SearchSettingsButton } from '~/components/filter-buttons';
 import { Pagination } from '~/components/pagination';
@@ -155,9 +156,9 @@ export default function SearchView({ page }: { page: Route.ComponentProps['loade
             Artists &amp; Attractions
           </h2>
           <ul className="-mx-4 mt-4 flex snap-x scroll-px-4 gap-4 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-5 md:overflow-visible md:px-0">
-            {page.artists.map((artist) => (
+            {page.artists.map((artist, index) => (
               <li key={artist.id} className="w-[62vw] max-w-60 shrink-0 snap-start sm:w-[36vw] md:w-auto md:max-w-none">
-                <ArtistCard artist={artist} />
+                <ArtistCard artist={artist} priority={index < PRELOADED_CARDS} later={index >= PRELOADED_CARDS} />
               </li>
             ))}
           </ul>
@@ -184,7 +185,11 @@ export default function SearchView({ page }: { page: Route.ComponentProps['loade
           <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-4">
             {page.events.map((event, index) => (
               <li key={event.id}>
-                <EventCard event={event} priority={index < 2} />
+                <EventCard
+                  event={event}
+                  priority={page.artists.length + index < PRELOADED_CARDS}
+                  later={page.artists.length + index >= PRELOADED_CARDS}
+                />
               </li>
             ))}
           </ul>
