@@ -147,14 +147,18 @@ export async function longTailPaths(origin: string, names: string[], wanted: num
     const parts = await sitemapLocs(origin, '/sitemap.xml');
     const artists: string[] = [];
     const events: string[] = [];
+    const add = (path: string) => {
+      if (path.includes('/artist/')) artists.push(path);
+      else if (path.startsWith('/events/')) events.push(path);
+    };
+    // A sitemap index names its parts; a small catalogue's sitemap lists its pages itself.
     for (const part of parts) {
       const pathname = new URL(part).pathname;
-      if (!/\/(artists|events)-\d+\.xml$/.test(pathname)) continue;
-      for (const loc of await sitemapLocs(origin, pathname)) {
-        const path = new URL(loc).pathname;
-        if (path.includes('/artist/')) artists.push(path);
-        else if (path.startsWith('/events/')) events.push(path);
+      if (!/\/(artists|events)-\d+\.xml$/.test(pathname)) {
+        add(pathname);
+        continue;
       }
+      for (const loc of await sitemapLocs(origin, pathname)) add(new URL(loc).pathname);
     }
     const stable = (values: string[]) =>
       [...new Set(values)].sort((a, b) => stableOrder(a).localeCompare(stableOrder(b))).slice(0, wanted);

@@ -300,21 +300,18 @@ export function formatReport(results: Results): string {
       `${f.action}${f.signed_in ? ' (signed in)' : ''}`,
       f.when,
       f.load_ms,
+      f.pressed_after_load_ms,
       f.feedback_ms,
       f.answer_ms,
       f.error ? `ERROR ${shorten(f.error, 60)}` : '',
     ]);
     if (rows.length)
       out.push(
-        table(['network', 'device', 'tap', 'load ms', 'feedback ms', 'answer ms', ''], rows, [
-          'l',
-          'l',
-          'l',
-          'r',
-          'r',
-          'r',
-          'l',
-        ]),
+        table(
+          ['network', 'device', 'tap', 'at', 'load ms', 'pressed after load ms', 'feedback ms', 'answer ms', ''],
+          rows,
+          ['l', 'l', 'l', 'l', 'r', 'r', 'r', 'r', 'l'],
+        ),
       );
     if (t.signed_in_error) out.push(`  signed-in taps not measured: ${t.signed_in_error}`);
   }

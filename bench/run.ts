@@ -32,6 +32,7 @@ import { evaluateTargets, formatReport, type Results, table } from './report.ts'
 import { runAlertsAtScale } from './scale.ts';
 import { replaySearch } from './search-replay.ts';
 import { buildApp, REPO, type RunningServer, startServer, waitUntilQuiet } from './server.ts';
+import { type SignedInSite, startSignedInSite } from './signed-in-taps.ts';
 import { measureSsr, PAGES, type PageTarget, probe } from './ssr.ts';
 import { round } from './stats.ts';
 import { measureUncached, type UncachedTarget } from './uncached.ts';
@@ -339,14 +340,42 @@ async function main(options: Options): Promise<Results> {
             { quick: options.quick },
             log,
           );
-          // A signed-in tap needs the browser signed in to Firebase too (the account store,
-          // the ID token of each API call); the production server under test has no identity
-          // provider for a browser to sign in with.
-          results.first_tap = {
-            figures,
-            signed_in_error:
-              'not measured: a browser session needs an identity provider, which the production bench does not run',
-          };
+          // A fan's taps need an identity provider, which this production server has none of:
+          // a second server of the same build beside the auth emulator (bench/signed-in-taps.ts).
+          let signedInError: string | undefined;
+          let site: SignedInSite | undefined;
+          try {
+            site = await startSignedInSite({
+              appDir,
+              runDir,
+              port: options.port + 20,
+              emulatorPort: options.port + 21,
+              chromium,
+            });
+            log(`  signed in: a fan of ${site.origin} (test mode, its own auth emulator, small catalogue)`);
+            figures.push(
+              ...(await measureFirstTaps(
+                site.origin,
+                chromium,
+                {
+                  home: '/',
+                  search: '/search',
+                  artists: site.artists,
+                  events: site.events,
+                  keyword: pick.searchKeyword.slice(0, 4),
+                  storageState: site.storageState,
+                },
+                { quick: options.quick },
+                log,
+              )),
+            );
+          } catch (error) {
+            signedInError = `not measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+            log(`  signed-in taps ${signedInError}`);
+          } finally {
+            await site?.stop();
+          }
+          results.first_tap = { figures, ...(signedInError ? { signed_in_error: signedInError } : {}) };
         }
       }
     } finally {
