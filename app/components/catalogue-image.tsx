@@ -1,12 +1,11 @@
-import { useSyncExternalStore } from 'react';
 import type { ImageChoice } from '~/lib/images';
+import { useServerHtml } from './hydration';
 
 /**
  * What a card image below the first screen shows until its download may start: a transparent
  * pixel (the box keeps its size and gradient; no alt text is drawn over it).
  */
 const WAITING_SRC = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
-const noSubscription = () => () => {};
 
 /**
  * Cards of a page whose images come with it (eager, high priority, preloaded): the first screen
@@ -46,12 +45,7 @@ export function CatalogueImage({
   /** Shown on the placeholder when there is no image (usually the name's initials). */
   fallbackLabel?: string;
 }) {
-  // True on the server and while hydrating its HTML; false once the browser renders.
-  const serverHtml = useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
+  const serverHtml = useServerHtml();
   if (!image) {
     const initialsTile = fallbackLabel && (
       <span aria-hidden="true" className="text-2xl font-black tracking-tight text-brand-700/70">

@@ -182,7 +182,7 @@ function fetchPartsWhenIdle() {
         ?.prefetch()
         .catch(() => undefined),
     );
-    // Card images below the first screen once the parts' code is in (ADR 0046); their code
+    // Card images past what the page preloads, once the parts' code is in (ADR 0046); their code
     // comes in the idle file, with the prefetch below.
     void Promise.all(code).then(() =>
       afterWantedCode(() => import('./later-images').then((m) => m.startLaterImages()).catch(() => undefined)),
@@ -204,6 +204,18 @@ const HELD = ['click', 'submit', 'change'] as const;
 // hydrates it, nor touch it while this (constant) value is unchanged.
 const KEEP = { __html: '' };
 const noSubscription = () => () => {};
+
+/**
+ * True while rendering the server's HTML (on the server, and while hydrating it); false once the
+ * browser renders on its own (right after hydration, and for a client navigation's new parts).
+ */
+export function useServerHtml(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+}
 
 type Held = { replay: () => void; fallback?: () => void };
 
@@ -341,11 +353,7 @@ const sameProps = (a: object, b: object) => {
  */
 export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>; props: P }) {
   // True while hydrating the server's HTML; false when mounted by a client navigation.
-  const hydrating = useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
+  const hydrating = useServerHtml();
   const [fromServer] = useState(hydrating);
   const contexts = useRouterContexts();
   const signedInOnServer = (useRouteLoaderData('root') as { signedIn?: boolean } | undefined)?.signedIn;
