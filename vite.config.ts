@@ -97,12 +97,14 @@ const PAGE_CHROME =
  * connections to an HTTP/1.1 origin, so on a slow link every file past the sixth costs one more
  * round trip (2 s on Slow 3G). The discovery pages' bodies and their components (search box,
  * filter buttons, cards and their badges, Follow and Watch, the filters and their formatting, a
- * failed fetch's Retry) are one file, the sign-in dialog two (its frame, and its form, which
+ * failed fetch's Retry, and a signed-in fan's alerts badge, which needs the same tracking code:
+ * while its lazy boundary in the page waits for its file, React holds every update of the page,
+ * a Follow's answer too) are one file, the sign-in dialog two (its frame, and its form, which
  * /signin shows alone): a press fetches its part, its popup and these. None of them is
  * first-load code (the bench's manifest count checks it).
  */
 const PAGE_PARTS =
-  /[\\/](app[\\/]components[\\/](search-box|filter-buttons|event-extras[\\/]index|artist-card|event-card|catalogue-image|pagination|ticket-category-picker|fetch-failure|ui[\\/](badge|card-thumbnail|status-badge)|tracking[\\/](follow-button|watch-button|event-tracking|use-tracking|use-tracked))\.tsx?|app[\\/]lib[\\/](tracking-action|use-form-action|status|http|filters|preferences|format|apply-filters|suggestions|views|slug|sellers|images|discovery)\.ts|app[\\/]routes[\\/](home|search|artist|event)-view\.tsx|contracts[\\/]enum-values\.ts)$/;
+  /[\\/](app[\\/]components[\\/](search-box|filter-buttons|event-extras[\\/]index|artist-card|event-card|catalogue-image|pagination|ticket-category-picker|fetch-failure|ui[\\/](badge|card-thumbnail|status-badge)|tracking[\\/](follow-button|watch-button|event-tracking|use-tracking|use-tracked|unread-badge))\.tsx?|app[\\/]lib[\\/](tracking-action|use-form-action|status|http|filters|preferences|format|apply-filters|suggestions|views|slug|sellers|images|discovery)\.ts|app[\\/]routes[\\/](home|search|artist|event)-view\.tsx|contracts[\\/]enum-values\.ts)$/;
 /**
  * A signed-out Follow or Watch: the dialog's host and frame (with the modal the other dialogs
  * share), then its form (also /signin's).

@@ -14,12 +14,16 @@ import './app.css';
 import { AppShell } from './components/app-shell';
 import { AuthHost } from './components/auth/auth-host';
 import { RouteFocus, SkipLink } from './components/route-focus';
+import { readTrackedAhead, TrackedAheadLink } from './components/tracking/tracked-ahead';
 import { publicConfig, requireDatabase } from './lib/auth.server';
 import { refuseMalformedInput } from './lib/bad-input.server';
 import { FAVICON } from './lib/favicon.server';
 import { suggestionTemplateOf } from './lib/suggestions.server';
 import { loadTracked } from './lib/tracking.server';
 import { viewportFromCookie } from './lib/viewport.server';
+
+// A signed-in fan's state, preloaded with the page, is taken as soon as the page's code runs.
+if (typeof document !== 'undefined') readTrackedAhead();
 
 // Only error pages need it (their hydration waits for it, the server's HTML in place).
 const ErrorScreen = lazy(() => import('./components/error-screen').then((module) => ({ default: module.ErrorScreen })));
@@ -33,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // mistake: SPEC's error page with 400, before any loader queries anything.
   refuseMalformedInput(context);
   // The render signed-in visitors share (ADR 0043) knows someone is signed in, not who: the
-  // browser asks for what they track once the page is there (useTrackedState).
+  // page preloads what they track (TrackedAheadLink, ADR 0047).
   const signedIn = context.sharedRender === true;
   const user = signedIn ? null : context.sessionUser;
   // Every Follow and Watch button and the alerts badge (ADR 0033); read again after each write.
@@ -106,6 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <SiteIcon />
+        <TrackedAheadLink />
       </head>
       <body className="min-h-screen font-sans antialiased">
         <SkipLink />

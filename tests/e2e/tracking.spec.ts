@@ -338,9 +338,14 @@ signedInTest(
     const html = (await document?.text()) ?? '';
     expect(html).not.toContain(signedIn.uid);
     // Until the fan's state is read, Watch waits: it never shows a watched event as unwatched.
+    // It takes a press meanwhile (see below), so it is not disabled.
     const watchTag = html.match(/<button[^>]*data-testid="watch-button"[^>]*>/)?.[0];
     expect(watchTag).toContain('aria-busy="true"');
-    expect(watchTag).toContain('disabled=""');
+    expect(watchTag).not.toMatch(/\sdisabled[\s=>]/);
+    // The page asks for the fan's state with itself: the head preloads it.
+    expect(html).toMatch(
+      /<head>.*<link rel="preload" href="\/resources\/tracking" as="fetch" crossorigin="anonymous"/s,
+    );
     await expect(page.getByTestId('account-button')).toBeVisible();
     await expect(page.getByRole('button', { name: `Watch ${event.name}` }).first()).toHaveAttribute(
       'aria-pressed',
@@ -356,5 +361,81 @@ signedInTest(
       'aria-pressed',
       'true',
     );
+  },
+);
+
+signedInTest(
+  "a press on Follow or Watch before the fan's state has come is kept, and does what the button showed",
+  async ({ page, context, request, signedIn }) => {
+    await skipOnboarding(context);
+    const picked = await pick(request);
+    const [watched, unwatched] = picked.events as [Summary, Summary];
+    const artist = picked.artists[0]!;
+    expect((await api(request, signedIn.idToken, 'PUT', `/me/watches/${watched.id}`)).status()).toBe(201);
+
+    // The fan's state is held back until the test lets it through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/resources/tracking', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      await held;
+      await route.fallback();
+    });
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/resources/tracking')) {
+        writes.push(r.postData() ?? '');
+      }
+    });
+
+    // Not watched yet: the press shows as waiting, then watches once the state has come.
+    await page.goto(eventPath(unwatched), { waitUntil: 'commit' });
+    const watch = page.getByRole('button', { name: `Watch ${unwatched.name}` }).first();
+    await watch.click();
+    await expect(watch).toHaveAttribute('aria-busy', 'true');
+    await expect(watch).toHaveAttribute('aria-pressed', 'false');
+    expect(writes).toEqual([]);
+    release();
+    await expect(watch).toHaveAttribute('aria-pressed', 'true');
+    await expect(watch).not.toHaveAttribute('aria-busy');
+    await expect.poll(() => writes.length).toBe(1);
+    expect(writes[0]).toContain('intent=watch');
+    await expect
+      .poll(async () =>
+        (
+          (await (await api(request, signedIn.idToken, 'GET', '/me/watches')).json()).watches as Array<{
+            event: { id: string };
+          }>
+        )
+          .map((w) => w.event.id)
+          .sort(),
+      )
+      .toEqual([watched.id, unwatched.id].sort());
+
+    // Already watched: the same press leaves it watched and sends nothing.
+    writes.length = 0;
+    let releaseAgain = () => {};
+    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+    await page.unroute('**/resources/tracking');
+    await page.route('**/resources/tracking', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      await heldAgain;
+      await route.fallback();
+    });
+    await page.goto(eventPath(watched), { waitUntil: 'commit' });
+    const again = page.getByRole('button', { name: `Watch ${watched.name}` }).first();
+    await again.click();
+    await expect(again).toHaveAttribute('aria-busy', 'true');
+    releaseAgain();
+    await expect(again).toHaveAttribute('aria-pressed', 'true');
+    await expect(again).not.toHaveAttribute('aria-busy');
+    // Follow on an artist page, pressed as its state comes, follows once.
+    await page.goto(artistPath(artist));
+    const follow = page.getByRole('button', { name: `Follow ${artist.name}` }).first();
+    await follow.click();
+    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+    // The button shows the wish at once; the write follows the route's discovery.
+    await expect.poll(() => writes.filter((w) => w.includes('intent=follow')).length).toBe(1);
+    expect(writes.filter((w) => w.includes('intent=watch') || w.includes('intent=unwatch'))).toEqual([]);
   },
 );

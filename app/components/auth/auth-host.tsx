@@ -1,10 +1,10 @@
-import { Component, lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { useSignedIn } from '~/lib/auth/account-store';
 import { type PublicConfig, setPublicConfig } from '~/lib/auth/config';
 import { useAuthDialog } from '~/lib/auth/dialog-store';
 import { useToasterWanted } from '~/lib/auth/notify';
-import { loadSignInDialog } from '../hydration';
+import { loadSignInDialog, whenPageIdle } from '../hydration';
 
 /** What the root loader provides for identity (app/root.tsx). */
 export type RootAuthData = {
@@ -28,7 +28,10 @@ const noop = () => () => {};
  * loaded; the runtime (dialog, onboarding, notifications, Firebase) is fetched only when
  * someone is or was signed in, the dialog opens, a notification shows, or a guarded page
  * sent the visitor here with `?signin=`: anonymous visitors download none of it
- * (ARCHITECTURE.md page weight).
+ * (ARCHITECTURE.md page weight). For a fan signed in when the page came, it waits until the
+ * page is idle (ADR 0047): keeping the session fresh can wait a moment, and on a slow link its
+ * files and Firebase's would share the round trip of the page's own code, which a Follow
+ * pressed at the load event waits on.
  */
 export function AuthHost() {
   const data = useRouteLoaderData('root') as RootAuthData | undefined;
@@ -44,7 +47,10 @@ export function AuthHost() {
     () => true,
     () => false,
   );
-  const needed = signedIn || dialog.open || toaster || new URLSearchParams(search).has('signin');
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenPageIdle(() => setIdle(true)), []);
+  const needed =
+    (signedIn && (idle || !signedInOnServer)) || dialog.open || toaster || new URLSearchParams(search).has('signin');
   if (!data?.config || !hydrated || !needed) return null;
   return (
     <Quiet>

@@ -124,9 +124,13 @@ export function onUse<P>(
       const component = loading ?? afterDialog ?? own();
       if (!nextStarted) {
         nextStarted = true;
-        // After the part's code; then after what the visitor waits on (`first` among it).
+        // After the part's code; then after what the visitor waits on (`first` among it). A
+        // signed-in fan's Follow and Watch open no sign-in dialog.
         void component.then(
-          () => afterWantedCode(() => next.map((key) => open(key)?.catch(() => undefined))),
+          () =>
+            afterWantedCode(() =>
+              next.filter((key) => key !== 'sign-in' || signedOut()).map((key) => open(key)?.catch(() => undefined)),
+            ),
           () => undefined,
         );
       }
@@ -494,17 +498,29 @@ function heldAction(event: Event): Held | undefined {
   return { replay: () => replayClick(target, mouse) };
 }
 
+/** A replayed click's original moment (see `pressedAt`). */
+const replayedAt = new WeakMap<Event, number>();
+
+/**
+ * When the visitor pressed: for a press held until its part had code and replayed, the moment
+ * of the original press, not of the replay. A control whose state came meanwhile acts on what
+ * it showed when pressed (tracking/use-tracking.ts).
+ */
+export function pressedAt(event: Event): number {
+  return replayedAt.get(event) ?? event.timeStamp;
+}
+
 function replayClick(target: Element, original: MouseEvent) {
-  target.dispatchEvent(
-    new MouseEvent('click', {
-      bubbles: true,
-      cancelable: true,
-      composed: true,
-      detail: original.detail,
-      clientX: original.clientX,
-      clientY: original.clientY,
-      screenX: original.screenX,
-      screenY: original.screenY,
-    }),
-  );
+  const replay = new MouseEvent('click', {
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    detail: original.detail,
+    clientX: original.clientX,
+    clientY: original.clientY,
+    screenX: original.screenX,
+    screenY: original.screenY,
+  });
+  replayedAt.set(replay, original.timeStamp);
+  target.dispatchEvent(replay);
 }

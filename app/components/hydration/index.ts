@@ -3,7 +3,7 @@
  * when the page is idle and which hydrate on first use, a press before then being held and
  * replayed. The whole machinery is this folder; pages use only what is exported here.
  * - hydrate-on-use.tsx: `onUse` (declare a part), `HydrateOnUse` (render it), `whenPageIdle`,
- *   `waitedOn`, `afterWantedCode`, `useServerHtml`;
+ *   `waitedOn`, `afterWantedCode`, `useServerHtml`, `pressedAt`;
  * - part-code.ts: the code a part's first use opens, fetched with it;
  * - suggest-ahead.ts: a search box's suggestions asked for before the box has code;
  * - router-internals.ts: the only use of React Router's UNSAFE_ exports, with its own test.
@@ -13,6 +13,7 @@ export {
   HydrateOnUse,
   type OnUse,
   onUse,
+  pressedAt,
   useServerHtml,
   waitedOn,
   whenPageIdle,

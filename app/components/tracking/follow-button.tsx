@@ -1,6 +1,4 @@
-import { useFanSignedIn } from './use-fan';
-import { useTracked } from './use-tracked';
-import { useTrackingAction } from './use-tracking';
+import { useTrackToggle } from './use-tracking';
 
 const TONES = {
   default: {
@@ -13,10 +11,7 @@ const TONES = {
   },
 } as const;
 
-/**
- * Follow an artist in one click (ADR 0008). Anonymous visitors get the sign-in dialog and
- * the follow happens once they are in (SPEC §4 pending action); a signed-in fan toggles.
- */
+/** Follow an artist in one click (ADR 0008; the press: useTrackToggle). */
 export function FollowButton({
   attraction,
   tone = 'default',
@@ -26,12 +21,7 @@ export function FollowButton({
   tone?: keyof typeof TONES;
   className?: string;
 }) {
-  const signedIn = useFanSignedIn();
-  const tracked = useTracked('artist', attraction.id);
-  const following = !!tracked && signedIn;
-  // A fan's state not read yet: waiting, rather than showing Follow for an artist they follow.
-  const reading = signedIn && tracked === undefined;
-  const { submitAsFan, busy, opening } = useTrackingAction();
+  const { on: following, waiting, press, signedIn, busy, opening } = useTrackToggle('artist', attraction.id);
 
   const colours = TONES[tone][following ? 'on' : 'off'];
   return (
@@ -39,20 +29,18 @@ export function FollowButton({
       type="button"
       aria-pressed={following}
       aria-label={`Follow ${attraction.name}`}
-      aria-busy={reading || opening || undefined}
+      aria-busy={waiting || opening || undefined}
       // Waiting for the sign-in dialog's code, it keeps focus (use-form-action.ts).
       aria-disabled={opening || undefined}
-      disabled={(busy && !opening) || reading}
+      disabled={busy && !opening}
       data-testid="follow-button"
       data-opens={signedIn ? undefined : 'sign-in'}
       onClick={(event) => {
         event.preventDefault();
         event.stopPropagation();
-        if (opening) return;
-        // The pending action after sign-in is "follow": the wish the click expressed.
-        submitAsFan({ intent: following ? 'unfollow' : 'follow', attractionId: attraction.id });
+        press(event.nativeEvent);
       }}
-      className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 aria-disabled:opacity-60 aria-busy:cursor-progress ${colours} ${className}`}
+      className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 aria-disabled:opacity-60 aria-busy:cursor-progress aria-busy:opacity-60 ${colours} ${className}`}
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
         {following ? (

@@ -3,6 +3,7 @@ import { useFetcher, useFetchers, useRouteLoaderData } from 'react-router';
 import type { TrackedState } from '#contracts/tracking';
 import { getAccount } from '~/lib/auth/account-store';
 import { TRACKING_ACTION } from '~/lib/tracking-action';
+import { trackedAheadMissing, useTrackedAhead } from './tracked-ahead';
 
 /**
  * What the fan tracks, in the browser (ADR 0033): the root loader's answer (read again by
@@ -10,30 +11,37 @@ import { TRACKING_ACTION } from '~/lib/tracking-action';
  * apart from the writes (use-tracking.ts): the header's badge needs only these.
  */
 
-/** The fetcher that reads the tracking resource (TRACKING_ACTION): the badge's poll, and the page's first read. */
+/** The fetcher that reads the tracking resource (TRACKING_ACTION): the badge's poll, and a read the page could not preload. */
 const TRACKED_READ = 'tracked-poll';
 /** Asked once a page load: every Follow and Watch on the page reads the same answer. */
 let asked = false;
 
 /**
  * The root loader's answer: null for anonymous visitors. A signed-in visitor's page that came
- * from the render signed-in visitors share (ADR 0043) has none: the tracking resource is read
- * once the page is there, and until it answers the state is not known (`known` false) and
- * Follow and Watch show as waiting, never as a state the fan is not in. A write's
- * revalidation, a navigation's data and the badge's poll bring it afresh.
+ * from the render signed-in visitors share (ADR 0043) has none: the page preloads the fan's
+ * state (tracked-ahead.tsx, ADR 0047), and until it has come the state is not known (`known`
+ * false) and Follow and Watch show as waiting, never as a state the fan is not in. If the
+ * preload failed, the tracking resource is read through the route. A write's revalidation, a
+ * navigation's data and the badge's poll bring it afresh.
  */
 export function useTrackedRead(): { tracked: TrackedState | null; known: boolean } {
   const root = useRouteLoaderData('root') as { tracked?: TrackedState | null; signedIn?: boolean } | undefined;
   const read = useFetcher<TrackedState>({ key: TRACKED_READ });
+  const ahead = useTrackedAhead();
   const { load } = read;
   const unknown = !!root?.signedIn && !root.tracked;
+  const aheadFailed = ahead === 'failed';
   useEffect(() => {
     if (!unknown || asked || !getAccount().uid) return;
+    // Read here only with no preload (a page rendered before the fan signed in), or a failed one;
+    // asked of the store itself: the hydrating render saw none, as the server did.
+    if (!aheadFailed && !trackedAheadMissing()) return;
     asked = true;
     void load(TRACKING_ACTION);
-  }, [unknown, load]);
+  }, [unknown, aheadFailed, load]);
   if (root?.tracked) return { tracked: root.tracked, known: true };
-  const got = unknown && read.data && 'eventIds' in read.data ? read.data : null;
+  const polled = unknown && read.data && 'eventIds' in read.data ? read.data : null;
+  const got = polled ?? (unknown && typeof ahead === 'object' ? ahead : null);
   return { tracked: got, known: !unknown || !!got };
 }
 
@@ -43,6 +51,12 @@ const TOGGLES = {
   event: { on: 'watch', off: 'unwatch', field: 'eventId', ids: 'eventIds' },
   artist: { on: 'follow', off: 'unfollow', field: 'attractionId', ids: 'attractionIds' },
 } as const;
+
+/** The write that turns following / watching `id` on or off. */
+export function toggleFields(kind: keyof typeof TOGGLES, id: string, on: boolean) {
+  const { field } = TOGGLES[kind];
+  return { intent: on ? TOGGLES[kind].on : TOGGLES[kind].off, [field]: id };
+}
 
 /**
  * Whether the fan follows / watches `id`: the last write on its way, else the server's word;

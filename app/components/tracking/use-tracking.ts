@@ -1,5 +1,9 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { TRACKING_ACTION, type TrackingActionData, type TrackingFields } from '~/lib/tracking-action';
 import { useFormAction } from '~/lib/use-form-action';
+import { pressedAt } from '../hydration';
+import { useFanSignedIn } from './use-fan';
+import { toggleFields, useTracked } from './use-tracked';
 
 /**
  * A fetcher for my Encore writes, submitted to the tracking action (ADR 0033); `shows` are the
@@ -7,4 +11,44 @@ import { useFormAction } from '~/lib/use-form-action';
  */
 export function useTrackingAction(shows: readonly string[] = []) {
   return useFormAction<TrackingActionData, TrackingFields>(TRACKING_ACTION, shows);
+}
+
+/**
+ * Follow or Watch in one press (ADR 0008): whether it is on, and the press. Anonymous visitors
+ * get the sign-in dialog and the write happens once they are in (SPEC §4 pending action); a
+ * signed-in fan toggles. While a signed-in fan's state is still being read the button waits
+ * (`waiting`), never showing a state the fan is not in, and a press meanwhile is kept, not
+ * lost (ADR 0047): the button showed "off", so once the state is known it is turned on,
+ * unless it already is. The same for a press made before the part had code and replayed once
+ * the state had come: it acts on what the button showed when pressed.
+ */
+export function useTrackToggle(kind: 'artist' | 'event', id: string) {
+  const signedIn = useFanSignedIn();
+  const tracked = useTracked(kind, id);
+  const on = !!tracked && signedIn;
+  const reading = signedIn && tracked === undefined;
+  const action = useTrackingAction();
+  const { submitAsFan, opening } = action;
+  const [held, setHeld] = useState(false);
+  // Since when the button has shown the fan's state: from the start when the page came with it.
+  const shownSince = useRef<number | undefined>(reading ? undefined : 0);
+  useLayoutEffect(() => {
+    if (reading) shownSince.current = undefined;
+    else shownSince.current ??= performance.now();
+  }, [reading]);
+
+  useEffect(() => {
+    if (!held || tracked === undefined) return;
+    setHeld(false);
+    if (!tracked) submitAsFan(toggleFields(kind, id, true));
+  }, [held, tracked, submitAsFan, kind, id]);
+
+  const press = (event: Event) => {
+    if (opening) return;
+    const since = shownSince.current;
+    if (reading || since === undefined || pressedAt(event) < since) setHeld(true);
+    // The pending action after sign-in is the wish the press expressed.
+    else submitAsFan(toggleFields(kind, id, !on));
+  };
+  return { ...action, signedIn, on, waiting: reading || held, press };
 }

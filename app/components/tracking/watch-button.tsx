@@ -1,9 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { WatchView } from '#contracts/tracking';
-import { useFanSignedIn } from './use-fan';
-import { useTracked } from './use-tracked';
-import { useTrackingAction } from './use-tracking';
+import { useTrackToggle } from './use-tracking';
 
 const WatchTargetPopover = lazy(() => import('./watch-target-popover'));
 
@@ -23,12 +21,7 @@ export function WatchButton({
   showSettingsLink?: boolean;
   className?: string;
 }) {
-  const signedIn = useFanSignedIn();
-  const tracked = useTracked('event', event.id);
-  const watching = !!tracked && signedIn;
-  // A fan's state not read yet: waiting, rather than showing Watch for an event they watch.
-  const reading = signedIn && tracked === undefined;
-  const { fetcher, submitAsFan, busy, opening } = useTrackingAction();
+  const { on: watching, waiting, press, signedIn, fetcher, busy, opening } = useTrackToggle('event', event.id);
   const [asking, setAsking] = useState<WatchView | null>(null);
   const anchor = useRef<HTMLButtonElement>(null);
 
@@ -45,19 +38,18 @@ export function WatchButton({
         type="button"
         aria-pressed={watching}
         aria-label={`Watch ${event.name}`}
-        aria-busy={reading || opening || undefined}
+        aria-busy={waiting || opening || undefined}
         // Waiting for the sign-in dialog's code, it keeps focus (use-form-action.ts).
         aria-disabled={opening || undefined}
-        disabled={(busy && !opening) || reading}
+        disabled={busy && !opening}
         data-testid="watch-button"
         data-opens={signedIn ? 'watch-target' : 'sign-in'}
         onClick={(e) => {
           e.preventDefault();
           e.stopPropagation();
-          if (opening) return;
-          submitAsFan({ intent: watching ? 'unwatch' : 'watch', eventId: event.id });
+          press(e.nativeEvent);
         }}
-        className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 aria-disabled:opacity-60 aria-busy:cursor-progress ${
+        className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 aria-disabled:opacity-60 aria-busy:cursor-progress aria-busy:opacity-60 ${
           watching
             ? 'border-brand-600 bg-brand-600 text-white hover:bg-brand-700'
             : 'border-brand-600 bg-white text-brand-700 hover:bg-brand-50'
