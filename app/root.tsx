@@ -14,16 +14,13 @@ import './app.css';
 import { AppShell } from './components/app-shell';
 import { AuthHost } from './components/auth/auth-host';
 import { RouteFocus, SkipLink } from './components/route-focus';
-import { readTrackedAhead, TrackedAheadLink } from './components/tracking/tracked-ahead';
+import { TrackedAheadLink } from './components/tracking/tracked-ahead-link';
 import { publicConfig, requireDatabase } from './lib/auth.server';
 import { refuseMalformedInput } from './lib/bad-input.server';
 import { FAVICON } from './lib/favicon.server';
 import { suggestionTemplateOf } from './lib/suggestions.server';
 import { loadTracked } from './lib/tracking.server';
 import { viewportFromCookie } from './lib/viewport.server';
-
-// A signed-in fan's state, preloaded with the page, is taken as soon as the page's code runs.
-if (typeof document !== 'undefined') readTrackedAhead();
 
 // Only error pages need it (their hydration waits for it, the server's HTML in place).
 const ErrorScreen = lazy(() => import('./components/error-screen').then((module) => ({ default: module.ErrorScreen })));

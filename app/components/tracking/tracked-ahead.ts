@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import type { TrackedState } from '#contracts/tracking';
 import { TRACKING_ACTION } from '~/lib/tracking-action';
 import { waitedOn } from '../hydration';
@@ -7,9 +6,11 @@ import { waitedOn } from '../hydration';
 /**
  * A signed-in fan's page from the render fans share (ADR 0043) does not say what they follow
  * and watch. The page asks for it with itself (ADR 0047): the head preloads the tracking
- * resource's JSON (its loader, app/routes/resources/tracking.ts), and the browser's first
- * code takes that answer. Follow and Watch know their state when the page's code is there,
- * not three round trips later (route discovery, the route's module, its data).
+ * resource's JSON (tracked-ahead-link.tsx; the route's loader, app/routes/resources/tracking.ts),
+ * and this module takes that answer as soon as it runs, with the code of Follow, Watch and the
+ * alerts badge (page-parts, vite.config.ts): not first-load code. They know the fan's state when
+ * their code is there, not three round trips later (route discovery, the route's module, its
+ * data).
  */
 
 type Ahead = TrackedState | 'waiting' | 'failed';
@@ -28,20 +29,11 @@ const isTracked = (value: unknown): value is TrackedState =>
   Array.isArray((value as TrackedState).eventIds) &&
   Array.isArray((value as TrackedState).attractionIds);
 
-/** The head's preload, when the server left the fan's state to the browser. */
-export function TrackedAheadLink() {
-  const root = useRouteLoaderData('root') as { signedIn?: boolean; tracked?: TrackedState | null } | undefined;
-  if (!root?.signedIn || root.tracked) return null;
-  // Same URL, mode and credentials as the fetch below (same origin, cookies sent): the
-  // browser hands it the preloaded answer.
-  return <link rel="preload" href={TRACKING_ACTION} as="fetch" crossOrigin="anonymous" data-tracked-ahead="" />;
-}
-
 /**
- * Takes the preloaded answer, once, when the page's code starts. Waited on: downloads nobody
- * asked for (the idle work) hold back until it has come.
+ * Takes the preloaded answer, once. Waited on: downloads nobody asked for (the idle work) hold
+ * back until it has come, should it still be on its way.
  */
-export function readTrackedAhead(): void {
+function readTrackedAhead(): void {
   if (ahead !== undefined || !document.querySelector('link[data-tracked-ahead]')) return;
   set('waiting');
   const answer = fetch(TRACKING_ACTION).then(async (response) => {
@@ -71,3 +63,5 @@ export function useTrackedAhead(): Ahead | undefined {
     () => undefined,
   );
 }
+
+if (typeof document !== 'undefined') readTrackedAhead();
