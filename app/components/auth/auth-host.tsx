@@ -1,10 +1,10 @@
-import { Component, lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { useSignedIn } from '~/lib/auth/account-store';
 import { type PublicConfig, setPublicConfig } from '~/lib/auth/config';
 import { useAuthDialog } from '~/lib/auth/dialog-store';
 import { useToasterWanted } from '~/lib/auth/notify';
-import { loadSignInDialog, whenPageIdle } from '../hydration';
+import { loadSignInDialog, useServerHtml, whenPageIdle } from '../hydration';
 
 /** What the root loader provides for identity (app/root.tsx). */
 export type RootAuthData = {
@@ -20,8 +20,6 @@ export function preloadSignInDialog() {
 }
 
 const AuthRuntime = lazy(() => import('./auth-runtime'));
-
-const noop = () => () => {};
 
 /**
  * Identity on every page, mounted once by the root layout. This part is tiny and always
@@ -42,11 +40,7 @@ export function AuthHost() {
   const dialog = useAuthDialog();
   const toaster = useToasterWanted();
   const { search } = useLocation();
-  const hydrated = useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
+  const hydrated = !useServerHtml();
   const [idle, setIdle] = useState(false);
   useEffect(() => whenPageIdle(() => setIdle(true)), []);
   const needed =

@@ -19,7 +19,7 @@ let asked = false;
 /**
  * The root loader's answer: null for anonymous visitors. A signed-in visitor's page that came
  * from the render signed-in visitors share (ADR 0043) has none: the page preloads the fan's
- * state (tracked-ahead.tsx, ADR 0047), and until it has come the state is not known (`known`
+ * state (tracked-ahead.ts, ADR 0047), and until it has come the state is not known (`known`
  * false) and Follow and Watch show as waiting, never as a state the fan is not in. If the
  * preload failed, the tracking resource is read through the route. A write's revalidation, a
  * navigation's data and the badge's poll bring it afresh.
