@@ -18,6 +18,7 @@ import {
   keywordCandidates,
   loadAttraction,
   loadEvents,
+  loadEventsByIds,
   loadVenue,
   ordered,
   type Picked,
@@ -255,9 +256,10 @@ const hydration = (db: Queryable, query: EventsQuery, options: ReadOptions): Hyd
  */
 function pageEvents(db: Queryable, found: PageIds, query: EventsQuery, options: ReadOptions): Promise<Event[]> {
   const hydrate = hydration(db, query, options);
-  return options.fromSnapshot && found.ids && !hydrate.geo
+  if (!found.ids) return loadEvents(db, found.picked, hydrate);
+  return options.fromSnapshot && !hydrate.geo
     ? snapshotEvents(db, found.ids, hydrate.ticketCategory)
-    : loadEvents(db, found.picked, hydrate);
+    : loadEventsByIds(db, found.ids, hydrate);
 }
 
 /**
@@ -326,7 +328,7 @@ export function eventsByIds(
   query: EventsQuery,
   options: ReadOptions = {},
 ): Promise<Event[]> {
-  return loadEvents(db, pickedIds(ids), hydration(db, query, options));
+  return loadEventsByIds(db, ids, hydration(db, query, options));
 }
 
 /** GET /events/{id} (SPEC §7 "a value holding the event"), or null when there is none. */
@@ -335,9 +337,9 @@ export async function getEvent(
   id: string,
   options: ReadOptions & { ticketCategory?: TicketCategory } = {},
 ): Promise<Event | null> {
-  const [event] = await loadEvents(
+  const [event] = await loadEventsByIds(
     db,
-    pickedIds([id]),
+    [id],
     hydration(db, { ticketCategory: options.ticketCategory ?? DEFAULTS.ticketCategory }, options),
   );
   return event ?? null;

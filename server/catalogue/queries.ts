@@ -237,8 +237,36 @@ export async function loadAttractions(db: Queryable, picked: Picked): Promise<At
     sql`with picked as (${picked})
       select ${ATTRACTION_COLUMNS} from picked p join attractions a on a.id = p.id order by p.ord`,
   );
+  return serializeAttractions(db, list);
+}
+
+/**
+ * Attractions by id, in that order (an id the catalogue lacks is left out): the rows of
+ * loadAttractions, read through encore_attraction_rows, whose plan the database keeps (ADR 0048).
+ */
+export async function loadAttractionsByIds(db: Queryable, ids: readonly string[]): Promise<Attraction[]> {
+  if (ids.length === 0) return [];
+  return serializeAttractions(db, await rowsById<AttractionRow>(db, 'encore_attraction_rows', ids));
+}
+
+async function serializeAttractions(db: Queryable, list: AttractionRow[]): Promise<Attraction[]> {
   const names = await classificationNames(db, list);
   return list.map((row) => serializeAttraction(row, totalOnly(row), names));
+}
+
+/**
+ * The rows a catalogue function of migration 0015 answers for `ids`, one JSON value each:
+ * the statement's plan is the function's, kept for the connection's life instead of planned
+ * for every page (ADR 0048). The driver parses each value as it parses a json column.
+ */
+async function rowsById<T>(
+  db: Queryable,
+  fn: 'encore_event_rows' | 'encore_attraction_rows',
+  ids: readonly string[],
+): Promise<T[]> {
+  // One parameter, a text[]: both drivers send a JavaScript array as an array literal.
+  const list = await rows<{ j: T }>(db, sql`select r.j from ${sql.raw(fn)}(${sql.param(ids)}::text[]) as r(j)`);
+  return list.map((r) => r.j);
 }
 
 /** One attraction with per-source upcoming counts. */
@@ -309,6 +337,25 @@ export async function loadEvents(db: Queryable, picked: Picked, options: Hydrate
       from picked p join events e on e.id = p.id left join venues v on v.id = e.venue_id
       order by p.ord`,
   );
+  return serializeEvents(db, list, options);
+}
+
+/**
+ * Events by id, in that order (an id the catalogue lacks is left out), as loadEvents reads
+ * them. Without a distance they come through encore_event_rows, whose plan the database
+ * keeps (ADR 0048); a distance is computed by the statement, from the visitor's point.
+ */
+export async function loadEventsByIds(
+  db: Queryable,
+  ids: readonly string[],
+  options: HydrateOptions,
+): Promise<Event[]> {
+  if (options.geo) return loadEvents(db, pickedIds([...ids]), options);
+  if (ids.length === 0) return [];
+  return serializeEvents(db, await rowsById<EventWithVenueRow>(db, 'encore_event_rows', ids), options);
+}
+
+async function serializeEvents(db: Queryable, list: EventWithVenueRow[], options: HydrateOptions): Promise<Event[]> {
   if (list.length === 0) return [];
   const ids = list.map((e) => e.id);
   const attractions = options.lineUps ? await options.lineUps(ids) : await lineUpsOf(db, ids);

@@ -6,9 +6,8 @@ import type { ReadOptions } from '../events.ts';
 import { type Geo, geoOf, haversine } from '../geo.ts';
 import {
   countsOf,
-  loadAttractions,
-  loadEvents,
-  pickedIds,
+  loadAttractionsByIds,
+  loadEventsByIds,
   type Queryable,
   type SourceCount,
   type TextQuery,
@@ -220,7 +219,7 @@ const hydrateAttractions = (db: Queryable, index: SearchIndex, ids: readonly str
     index,
     ids,
     (id) => `a:${id}`,
-    (missing) => loadAttractions(db, pickedIds(missing)),
+    (missing) => loadAttractionsByIds(db, missing),
   );
 
 /** Events with their venue; line-ups come from the snapshot and the attractions above. */
@@ -230,7 +229,7 @@ const hydrateEvents = (db: Queryable, index: SearchIndex, ids: readonly string[]
     ids,
     (id) => `e:${id}|${ticketCategory}`,
     (missing) =>
-      loadEvents(db, pickedIds(missing), {
+      loadEventsByIds(db, missing, {
         geo: undefined,
         ticketCategory,
         lineUps: (eventIds) => lineUpsOf(db, index, eventIds),
