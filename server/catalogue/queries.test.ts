@@ -77,7 +77,7 @@ describe('rows by id', () => {
   });
 
   it('computes a distance through the statement, as the visitor asked for it', async () => {
-    const geo = { latitude: 40.7, longitude: -74, unit: 'km' } as const;
+    const geo = { latitude: 40.7, longitude: -74, radius: 100, unit: 'km' } as const;
     const [e1] = await loadEventsByIds(database.db, ['E1'], { ...hydrate, geo });
     expect(e1?.distance).toBeGreaterThan(0);
   });
