@@ -167,22 +167,24 @@ async function pageIds(db: Queryable, request: ListRequest, { count }: { count: 
   const sort = query.sort ?? DEFAULTS.sort;
   const order = orderBy(query, q, geo);
   const window = sql`limit ${size} offset ${page * size}`;
+  // The ids found, for the rows' read by id (loadEventsByIds, ADR 0048).
   const read = async (statement: SQL) => {
     const found = await rows<{ id: string; n: number }>(db, statement);
-    return { ids: pickedIds(found.map((r) => r.id)), n: found[0]?.n };
+    const ids = found.map((r) => r.id);
+    return { found: { picked: pickedIds(ids), ids }, n: found[0]?.n };
   };
 
   if (!q && query.attractionId?.length) {
     const fromSnapshot = request.fromSnapshot ? artistPage(await searchIndexFor(db), request) : undefined;
     if (fromSnapshot) return chosen(fromSnapshot);
     // Columns orderBy() may read, under the alias it expects.
-    const { ids, n } = await read(sql`with scoped as materialized (
+    const { found, n } = await read(sql`with scoped as materialized (
         select e.id, e.starts_at, e.search_text, e.popularity, e.latitude, e.longitude from events e
         ${whereOf(filters)})
       select e.id, count(*) over ()::int as n from scoped e order by ${order} ${window}`);
     // A page past the end returns no row to read the total from.
-    if (n !== undefined || page === 0) return { picked: ids, total: n ?? 0 };
-    return { picked: ids, total: count ? await countEvents(db, request) : undefined };
+    if (n !== undefined || page === 0) return { ...found, total: n ?? 0 };
+    return { ...found, total: count ? await countEvents(db, request) : undefined };
   }
 
   if (q && sort !== 'distance,asc') {
@@ -201,12 +203,12 @@ async function pageIds(db: Queryable, request: ListRequest, { count }: { count: 
     // Bounded: only the first (page + 1) × size by relevance can be on this page; more
     // candidates than that cost little and usually make them every match.
     const cap = Math.max((page + 1) * size, COMPLETE_BELOW);
-    const { ids, n } = await read(sql`select e.id, count(*) over ()::int as n
+    const { found, n } = await read(sql`select e.id, count(*) over ()::int as n
       from (${keywordCandidates(filters, q, cap, true)}) e order by ${order} ${window}`);
     // Fewer candidates than the cap: no way of matching was cut short, so they are all.
-    if (n !== undefined && n < cap) return { picked: ids, total: n };
-    if (n === undefined && page === 0) return { picked: ids, total: 0 };
-    return { picked: ids, total: count ? await countEvents(db, request) : undefined };
+    if (n !== undefined && n < cap) return { ...found, total: n };
+    if (n === undefined && page === 0) return { ...found, total: 0 };
+    return { ...found, total: count ? await countEvents(db, request) : undefined };
   }
 
   // The ids stay a subquery of the statement that loads the events: one statement fewer.

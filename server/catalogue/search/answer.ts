@@ -15,6 +15,7 @@ import {
 } from '../queries.ts';
 import type { EventFields } from './columns.ts';
 import { searchIndexFor } from './freshness.ts';
+import type { RowCopies } from './row-copies.ts';
 import type { SearchIndex } from './snapshot.ts';
 
 /**
@@ -111,9 +112,10 @@ function jsonOf(row: object): string {
 /**
  * Serialized rows kept per snapshot (snapshot.ts drops an event's copies when it
  * patches it): typing 'dar', 'dari', 'dariu' keeps answering the same few rows, and short
- * prefixes answer the most popular ones. The least recently asked for go first.
+ * prefixes answer the most popular ones. Rows asked for once go first (row-copies.ts).
  */
-export const HYDRATED_ENTRIES = 40_000;
+export { HYDRATED_ENTRIES } from './row-copies.ts';
+
 /** Warmed after each build, in pages, so the first keystrokes after a start find them. */
 const WARM = { attractions: 20_000, events: 10_000, page: 1_000 };
 const warmed = new WeakSet<SearchIndex>();
@@ -135,8 +137,10 @@ export async function cached<T extends { id: string }>(
   ids: readonly string[],
   key: (id: string) => string,
   load: (ids: string[]) => Promise<T[]>,
+  /** Rows chosen as popular (the warm-up): kept at once rather than on probation (row-copies.ts). */
+  popular = false,
 ): Promise<T[]> {
-  const cache = index.hydrated as Map<string, T>;
+  const cache = index.hydrated as RowCopies<T>;
   const reading = index.reading as Map<string, Reading<T>>;
   const rows = new Map<string, T>();
   for (let attempt = 0; ; attempt++) {
@@ -146,12 +150,10 @@ export async function cached<T extends { id: string }>(
     const others: Promise<void>[] = [];
     for (const id of new Set(ids)) {
       const k = key(id);
+      // Asked for again: kept, so rows every answer shows outlive a crowd of rare ones.
       const row = cache.get(k);
       if (row) {
         rows.set(id, row);
-        // Kept in the order last asked for: rows every answer shows outlive a crowd of rare ones.
-        cache.delete(k);
-        cache.set(k, row);
         continue;
       }
       const read = reading.get(k);
@@ -168,15 +170,9 @@ export async function cached<T extends { id: string }>(
     await Promise.all(others);
     for (const row of loaded) rows.set(row.id, row);
     if (index.version === version) {
-      for (const row of loaded) cache.set(key(row.id), row);
-      if (cache.size > HYDRATED_ENTRIES) {
-        // One walk from the oldest drops them all: asking a Map for its first key again and
-        // again walks past every slot deleted since it was last compacted.
-        let over = cache.size - HYDRATED_ENTRIES;
-        for (const old of cache.keys()) {
-          if (over-- === 0) break;
-          cache.delete(old);
-        }
+      for (const row of loaded) {
+        if (popular) cache.keep(key(row.id), row);
+        else cache.add(key(row.id), row);
       }
       break;
     }
@@ -214,16 +210,23 @@ async function readOnce<T extends { id: string }>(
   }
 }
 
-const hydrateAttractions = (db: Queryable, index: SearchIndex, ids: readonly string[]) =>
+const hydrateAttractions = (db: Queryable, index: SearchIndex, ids: readonly string[], popular = false) =>
   cached(
     index,
     ids,
     (id) => `a:${id}`,
     (missing) => loadAttractionsByIds(db, missing),
+    popular,
   );
 
 /** Events with their venue; line-ups come from the snapshot and the attractions above. */
-const hydrateEvents = (db: Queryable, index: SearchIndex, ids: readonly string[], ticketCategory: TicketCategory) =>
+const hydrateEvents = (
+  db: Queryable,
+  index: SearchIndex,
+  ids: readonly string[],
+  ticketCategory: TicketCategory,
+  popular = false,
+) =>
   cached(
     index,
     ids,
@@ -234,6 +237,7 @@ const hydrateEvents = (db: Queryable, index: SearchIndex, ids: readonly string[]
         ticketCategory,
         lineUps: (eventIds) => lineUpsOf(db, index, eventIds),
       }),
+    popular,
   );
 
 /** Each event's line-up, headliner first: from the snapshot and the attractions it already read. */
@@ -282,12 +286,12 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 async function warm(db: Db, index: SearchIndex): Promise<void> {
   const attractions = index.popular('attractions', WARM.attractions);
   for (let i = 0; i < attractions.length; i += WARM.page) {
-    await hydrateAttractions(db, index, attractions.slice(i, i + WARM.page));
+    await hydrateAttractions(db, index, attractions.slice(i, i + WARM.page), true);
     await turn();
   }
   const events = index.popular('events', WARM.events);
   for (let i = 0; i < events.length; i += WARM.page) {
-    await hydrateEvents(db, index, events.slice(i, i + WARM.page), DEFAULTS.ticketCategory);
+    await hydrateEvents(db, index, events.slice(i, i + WARM.page), DEFAULTS.ticketCategory, true);
     await turn();
   }
 }

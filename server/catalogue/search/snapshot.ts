@@ -9,6 +9,7 @@ import { Groups } from './groups.ts';
 import type { AttractionRow, IndexRows, VenueRow } from './load.ts';
 import { windowInOrder } from './page-order.ts';
 import { CANDIDATES, diversified, RELATED, score, soonerFirst, textThenId, topOf } from './ranking.ts';
+import { HYDRATED_ENTRIES, RowCopies } from './row-copies.ts';
 import { Ranked } from './text-index.ts';
 
 /** The orders of a list (besides relevance) that the snapshot can give: events.ts orderBy's. */
@@ -280,9 +281,9 @@ export class SearchIndex {
 
   /**
    * Serialized attractions and events search has answered with, valid as long as this
-   * snapshot (answer.ts); bounded, oldest dropped first.
+   * snapshot (answer.ts); bounded, rows asked for once dropped first (row-copies.ts).
    */
-  readonly hydrated = new Map<string, unknown>();
+  readonly hydrated = new RowCopies(HYDRATED_ENTRIES);
 
   /** Rows being read into `hydrated` right now, by the same keys (answer.ts). */
   readonly reading = new Map<string, unknown>();

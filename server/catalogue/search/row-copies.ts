@@ -1,0 +1,102 @@
+/**
+ * The rows a snapshot keeps copies of (answer.ts), bounded and scan-resistant: a segmented
+ * least-recently-used list (ADR 0048).
+ *
+ * - A row read for the first time waits on probation: a quarter of the room at least, and
+ *   whatever the kept rows leave.
+ * - Asked for again while there, it is kept: it moves to the long list.
+ * - Rows chosen as popular when the snapshot is built (`keep`) start on the long list.
+ * - The long list's least recently asked for go back on probation, and the oldest on
+ *   probation go.
+ *
+ * So a crowd of rows asked for once (a crawler walking the sitemap, distinct pages) only
+ * ever churns probation, and the rows that search answers and popular pages keep showing
+ * are not pushed out by it, as they were from one list.
+ */
+/** How many rows a snapshot keeps copies of: about 5 KB each as objects. */
+export const HYDRATED_ENTRIES = 40_000;
+
+export class RowCopies<T = unknown> {
+  /** Asked for at least twice, or chosen as popular; in order of last use, oldest first. */
+  private readonly kept = new Map<string, T>();
+  /** Asked for once; oldest first. */
+  private readonly probation = new Map<string, T>();
+
+  constructor(
+    readonly capacity: number,
+    /** Share of the capacity probation holds. */
+    readonly probationShare = 0.25,
+  ) {}
+
+  /** What the kept rows leave probation at least. */
+  private get probationLimit() {
+    return Math.max(1, Math.floor(this.capacity * this.probationShare));
+  }
+
+  get size(): number {
+    return this.kept.size + this.probation.size;
+  }
+
+  has(key: string): boolean {
+    return this.kept.has(key) || this.probation.has(key);
+  }
+
+  /** The copy, marked as just asked for (a second ask keeps it). */
+  get(key: string): T | undefined {
+    const kept = this.kept.get(key);
+    if (kept !== undefined) {
+      this.kept.delete(key);
+      this.kept.set(key, kept);
+      return kept;
+    }
+    const tried = this.probation.get(key);
+    if (tried === undefined) return undefined;
+    this.probation.delete(key);
+    this.keep(key, tried);
+    return tried;
+  }
+
+  /** A row just read: on probation. */
+  add(key: string, row: T): void {
+    if (this.kept.has(key)) {
+      this.keep(key, row);
+      return;
+    }
+    this.probation.delete(key);
+    this.probation.set(key, row);
+    this.trim();
+  }
+
+  /** A row to keep (popular, or asked for again). */
+  keep(key: string, row: T): void {
+    this.probation.delete(key);
+    this.kept.delete(key);
+    this.kept.set(key, row);
+    this.trim();
+  }
+
+  delete(key: string): void {
+    this.kept.delete(key);
+    this.probation.delete(key);
+  }
+
+  private trim(): void {
+    // One walk from the oldest each time: asking a Map for its first key again and again
+    // walks past every slot deleted since it was last compacted.
+    let over = this.kept.size - (this.capacity - this.probationLimit);
+    if (over > 0) {
+      for (const [key, row] of this.kept) {
+        if (over-- === 0) break;
+        this.kept.delete(key);
+        this.probation.set(key, row);
+      }
+    }
+    over = this.size - this.capacity;
+    if (over > 0) {
+      for (const key of this.probation.keys()) {
+        if (over-- === 0) break;
+        this.probation.delete(key);
+      }
+    }
+  }
+}
