@@ -204,7 +204,7 @@ describe('the rows a snapshot keeps', () => {
       return load(ids);
     };
     // Chosen as popular when the snapshot was built (the warm-up).
-    await cached(index, ['warm'], key, load, true);
+    await cached(index, ['warm'], key, load, 'keep');
     await cached(index, ['popular', 'rare'], key, load);
     // Asked for again: kept.
     await cached(index, ['popular'], key, counted);

@@ -15,7 +15,7 @@ import {
 } from '../queries.ts';
 import type { EventFields } from './columns.ts';
 import { searchIndexFor } from './freshness.ts';
-import type { RowCopies } from './row-copies.ts';
+import type { Admission, RowCopies } from './row-copies.ts';
 import type { SearchIndex } from './snapshot.ts';
 
 /**
@@ -137,8 +137,8 @@ export async function cached<T extends { id: string }>(
   ids: readonly string[],
   key: (id: string) => string,
   load: (ids: string[]) => Promise<T[]>,
-  /** Rows chosen as popular (the warm-up): kept at once rather than on probation (row-copies.ts). */
-  popular = false,
+  /** How rows read here are taken in (row-copies.ts). */
+  admit: Admission = 'add',
 ): Promise<T[]> {
   const cache = index.hydrated as RowCopies<T>;
   const reading = index.reading as Map<string, Reading<T>>;
@@ -171,8 +171,7 @@ export async function cached<T extends { id: string }>(
     for (const row of loaded) rows.set(row.id, row);
     if (index.version === version) {
       for (const row of loaded) {
-        if (popular) cache.keep(key(row.id), row);
-        else cache.add(key(row.id), row);
+        cache[admit](key(row.id), row);
       }
       break;
     }
@@ -210,13 +209,13 @@ async function readOnce<T extends { id: string }>(
   }
 }
 
-const hydrateAttractions = (db: Queryable, index: SearchIndex, ids: readonly string[], popular = false) =>
+const hydrateAttractions = (db: Queryable, index: SearchIndex, ids: readonly string[], admit: Admission = 'add') =>
   cached(
     index,
     ids,
     (id) => `a:${id}`,
     (missing) => loadAttractionsByIds(db, missing),
-    popular,
+    admit,
   );
 
 /** Events with their venue; line-ups come from the snapshot and the attractions above. */
@@ -225,7 +224,7 @@ const hydrateEvents = (
   index: SearchIndex,
   ids: readonly string[],
   ticketCategory: TicketCategory,
-  popular = false,
+  admit: Admission = 'add',
 ) =>
   cached(
     index,
@@ -235,17 +234,23 @@ const hydrateEvents = (
       loadEventsByIds(db, missing, {
         geo: undefined,
         ticketCategory,
-        lineUps: (eventIds) => lineUpsOf(db, index, eventIds),
+        lineUps: (eventIds) => lineUpsOf(db, index, eventIds, admit),
       }),
-    popular,
+    admit,
   );
 
 /** Each event's line-up, headliner first: from the snapshot and the attractions it already read. */
-async function lineUpsOf(db: Queryable, index: SearchIndex, eventIds: string[]): Promise<Map<string, Attraction[]>> {
+async function lineUpsOf(
+  db: Queryable,
+  index: SearchIndex,
+  eventIds: string[],
+  admit: Admission = 'add',
+): Promise<Map<string, Attraction[]>> {
   const all = await hydrateAttractions(
     db,
     index,
     eventIds.flatMap((id) => index.lineUp(id)),
+    admit,
   );
   const byId = new Map(all.map((a) => [a.id, a]));
   return new Map(eventIds.map((id) => [id, index.lineUp(id).flatMap((a) => (byId.has(a) ? [byId.get(a)!] : []))]));
@@ -256,7 +261,7 @@ async function lineUpsOf(db: Queryable, index: SearchIndex, eventIds: string[]):
  * no statement for them, and the attractions are usually already read.
  */
 export async function snapshotLineUps(db: Queryable, eventIds: string[]): Promise<Map<string, Attraction[]>> {
-  return lineUpsOf(db, await searchIndexFor(db), eventIds);
+  return lineUpsOf(db, await searchIndexFor(db), eventIds, 'offer');
 }
 
 /**
@@ -264,7 +269,7 @@ export async function snapshotLineUps(db: Queryable, eventIds: string[]): Promis
  * (for search, or for another page), the rest read once and kept for the next page (ADR 0044).
  */
 export async function snapshotEvents(db: Queryable, ids: readonly string[], ticketCategory: TicketCategory) {
-  return hydrateEvents(db, await searchIndexFor(db), ids, ticketCategory);
+  return hydrateEvents(db, await searchIndexFor(db), ids, ticketCategory, 'offer');
 }
 
 /**
@@ -276,7 +281,7 @@ export async function snapshotAttraction(db: Queryable, id: string, now: Date): 
   const index = await searchIndexFor(db);
   const counts = index.upcomingBySource(id, now.getTime());
   if (!counts) return undefined;
-  const [attraction] = await hydrateAttractions(db, index, [id]);
+  const [attraction] = await hydrateAttractions(db, index, [id], 'offer');
   return attraction && { ...attraction, upcomingEvents: countsOf(counts as SourceCount[]) };
 }
 
@@ -286,12 +291,12 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 async function warm(db: Db, index: SearchIndex): Promise<void> {
   const attractions = index.popular('attractions', WARM.attractions);
   for (let i = 0; i < attractions.length; i += WARM.page) {
-    await hydrateAttractions(db, index, attractions.slice(i, i + WARM.page), true);
+    await hydrateAttractions(db, index, attractions.slice(i, i + WARM.page), 'keep');
     await turn();
   }
   const events = index.popular('events', WARM.events);
   for (let i = 0; i < events.length; i += WARM.page) {
-    await hydrateEvents(db, index, events.slice(i, i + WARM.page), DEFAULTS.ticketCategory, true);
+    await hydrateEvents(db, index, events.slice(i, i + WARM.page), DEFAULTS.ticketCategory, 'keep');
     await turn();
   }
 }

@@ -33,6 +33,20 @@ describe('row copies', () => {
     expect(copies.size).toBe(8);
   });
 
+  it("takes in a page's row from its second read, and remembers only the key of the first", () => {
+    const copies = new RowCopies<number>(4);
+    copies.offer('p', 1);
+    expect(copies.has('p')).toBe(false);
+    copies.offer('p', 2);
+    expect(copies.get('p')).toBe(2);
+    // Remembered keys are bounded too: the oldest is forgotten.
+    for (const key of ['a', 'b', 'c', 'd', 'e']) copies.offer(key, 0);
+    copies.offer('a', 3);
+    expect(copies.has('a')).toBe(false);
+    copies.offer('e', 4);
+    expect(copies.get('e')).toBe(4);
+  });
+
   it('forgets a row wherever it is when it changes', () => {
     const copies = new RowCopies<number>(8);
     copies.add('a', 1);

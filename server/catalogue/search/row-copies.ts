@@ -6,6 +6,7 @@
  *   whatever the kept rows leave.
  * - Asked for again while there, it is kept: it moves to the long list.
  * - Rows chosen as popular when the snapshot is built (`keep`) start on the long list.
+ * - A row a page read (`offer`) is taken in from its second read: the first leaves its key.
  * - The long list's least recently asked for go back on probation, and the oldest on
  *   probation go.
  *
@@ -13,6 +14,12 @@
  * ever churns probation, and the rows that search answers and popular pages keep showing
  * are not pushed out by it, as they were from one list.
  */
+/**
+ * How rows read are taken in: `keep` (chosen as popular), `add` (on probation: search, whose
+ * next keystroke asks for them again), `offer` (a page: from the second read on).
+ */
+export type Admission = 'keep' | 'add' | 'offer';
+
 /** How many rows a snapshot keeps copies of: about 5 KB each as objects. */
 export const HYDRATED_ENTRIES = 40_000;
 
@@ -21,6 +28,8 @@ export class RowCopies<T = unknown> {
   private readonly kept = new Map<string, T>();
   /** Asked for once; oldest first. */
   private readonly probation = new Map<string, T>();
+  /** Keys of rows pages read once, without the rows (`offer`); oldest first. */
+  private readonly seen = new Set<string>();
 
   constructor(
     readonly capacity: number,
@@ -65,6 +74,25 @@ export class RowCopies<T = unknown> {
     this.probation.delete(key);
     this.probation.set(key, row);
     this.trim();
+  }
+
+  /**
+   * A row a page read: only its key is remembered the first time, and the row is taken in
+   * (on probation) when it is read again while remembered. A page asked for once, as most
+   * distinct pages are, then leaves nothing behind for the collector to carry.
+   */
+  offer(key: string, row: T): void {
+    if (this.has(key) || this.seen.delete(key)) {
+      this.add(key, row);
+      return;
+    }
+    this.seen.add(key);
+    if (this.seen.size > this.capacity) {
+      for (const old of this.seen) {
+        this.seen.delete(old);
+        break;
+      }
+    }
   }
 
   /** A row to keep (popular, or asked for again). */
