@@ -50,6 +50,8 @@ beforeAll(async () => {
   });
   await insertEvent(db, { id: 'E3', name: 'Nowhere yet', venue: null, startsAt: daysFromNow(40) });
   await insertEvent(db, { id: WEIRD_ID, name: 'An id with quotes', startsAt: daysFromNow(9) });
+  // An array literal's unquoted NULL is a null: this id must reach the database as text.
+  await insertEvent(db, { id: 'NULL', name: 'An id that spells null', startsAt: daysFromNow(12) });
 });
 afterAll(async () => {
   await database?.close();
@@ -59,9 +61,9 @@ const hydrate = { geo: undefined, ticketCategory: 'cheapest' } as const;
 
 describe('rows by id', () => {
   it('answers events as the statement does, in the order asked, leaving out ids the catalogue lacks', async () => {
-    const ids = ['E3', 'missing', 'E1', WEIRD_ID, 'E2'];
+    const ids = ['E3', 'missing', 'E1', WEIRD_ID, 'NULL', 'E2'];
     const byId = await loadEventsByIds(database.db, ids, hydrate);
-    expect(byId.map((e) => e.id)).toEqual(['E3', 'E1', WEIRD_ID, 'E2']);
+    expect(byId.map((e) => e.id)).toEqual(['E3', 'E1', WEIRD_ID, 'NULL', 'E2']);
     expect(byId).toEqual(await loadEvents(database.db, pickedIds(ids), hydrate));
     const [e1] = byId.filter((e) => e.id === 'E1');
     expect(e1?.info).toBe('Doors at 7; "no re-entry"');
