@@ -1,4 +1,13 @@
 /**
+ * How rows read are taken in: `keep` (chosen as popular), `add` (on probation: search, whose
+ * next keystroke asks for them again), `offer` (a page: from the second read on).
+ */
+export type Admission = 'keep' | 'add' | 'offer';
+
+/** How many rows a snapshot keeps copies of: about 5 KB each as objects. */
+export const HYDRATED_ENTRIES = 40_000;
+
+/**
  * The rows a snapshot keeps copies of (answer.ts), bounded and scan-resistant: a segmented
  * least-recently-used list (ADR 0048).
  *
@@ -14,15 +23,6 @@
  * ever churns probation, and the rows that search answers and popular pages keep showing
  * are not pushed out by it, as they were from one list.
  */
-/**
- * How rows read are taken in: `keep` (chosen as popular), `add` (on probation: search, whose
- * next keystroke asks for them again), `offer` (a page: from the second read on).
- */
-export type Admission = 'keep' | 'add' | 'offer';
-
-/** How many rows a snapshot keeps copies of: about 5 KB each as objects. */
-export const HYDRATED_ENTRIES = 40_000;
-
 export class RowCopies<T = unknown> {
   /** Asked for at least twice, or chosen as popular; in order of last use, oldest first. */
   private readonly kept = new Map<string, T>();
@@ -33,7 +33,7 @@ export class RowCopies<T = unknown> {
 
   constructor(
     readonly capacity: number,
-    /** Share of the capacity probation holds. */
+    /** Share of the capacity probation keeps at least. */
     readonly probationShare = 0.25,
   ) {}
 
