@@ -8,9 +8,9 @@ import { testServices } from '../../testing/services.ts';
 import { createTestDatabase } from '../../testing/test-db.ts';
 import { notifyCatalogueChanged } from '../changes.ts';
 import { seedWorld } from '../testing/world.ts';
-import { cached, HYDRATED_ENTRIES } from './answer.ts';
+import { cached } from './answer.ts';
 import { prepareSearch, searchCatalogue, searchIndexFor } from './index.ts';
-import { RowCopies } from './row-copies.ts';
+import { HYDRATED_ENTRIES, RowCopies } from './row-copies.ts';
 import type { SearchIndex } from './snapshot.ts';
 
 /**

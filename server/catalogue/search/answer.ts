@@ -109,13 +109,6 @@ function jsonOf(row: object): string {
 
 // ─── Rows, read once per snapshot ────────────────────────────────────────────
 
-/**
- * Serialized rows kept per snapshot (snapshot.ts drops an event's copies when it
- * patches it): typing 'dar', 'dari', 'dariu' keeps answering the same few rows, and short
- * prefixes answer the most popular ones. Rows asked for once go first (row-copies.ts).
- */
-export { HYDRATED_ENTRIES } from './row-copies.ts';
-
 /** Warmed after each build, in pages, so the first keystrokes after a start find them. */
 const WARM = { attractions: 20_000, events: 10_000, page: 1_000 };
 const warmed = new WeakSet<SearchIndex>();

@@ -9,7 +9,9 @@ export const HYDRATED_ENTRIES = 40_000;
 
 /**
  * The rows a snapshot keeps copies of (answer.ts), bounded and scan-resistant: a segmented
- * least-recently-used list (ADR 0048).
+ * least-recently-used list (ADR 0048). Typing 'dar', 'dari', 'dariu' keeps answering the same
+ * few rows, and short prefixes answer the most popular ones; snapshot.ts drops an event's
+ * copies when it patches it.
  *
  * - A row read for the first time waits on probation: a quarter of the room at least, and
  *   whatever the kept rows leave.
