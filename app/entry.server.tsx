@@ -83,7 +83,8 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 /**
  * A render depends on the visitor's cookies (the remembered filters, the session): shared
  * caches must key on them. What is rendered for a signed-in visitor (their id and role are
- * in the page) is theirs alone: never stored anywhere (issue 12).
+ * in the page) is theirs alone: stored by no browser or shared cache (issue 12); the server
+ * keeps a fan's own pages for that fan only (server/http.ts, ADR 0049).
  */
 function markPersonal(request: Request, headers: Headers, context: AppLoadContext | undefined) {
   const vary = headers.get('Vary') ?? '';

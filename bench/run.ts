@@ -425,6 +425,16 @@ async function main(options: Options): Promise<Results> {
           ...(error || !pick.event ? { error: error ?? 'no event' } : {}),
         },
         { name: 'signed in my Encore', group: 'signed in', path: '/my-encore', headers, ...(error ? { error } : {}) },
+        // my Encore's data, read for the fan on every request: what a client navigation to it
+        // costs, and most of what its first view after a change of theirs costs (ADR 0049).
+        {
+          name: 'signed in my Encore data',
+          group: 'signed in',
+          path: '/my-encore.data',
+          headers,
+          untargeted: 'the targets are for pages; this is the page kept for the fan read again',
+          ...(error ? { error } : {}),
+        },
         // What a fan's home or event page asks for once it is there (ADR 0043): the page is the
         // render signed-in fans share, their Follow and Watch states come from this read.
         {

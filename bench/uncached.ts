@@ -5,8 +5,11 @@
  * - long tail: distinct artist, event and search pages, every request a URL that nobody
  *   asked for before in this run (artists and events from the sitemap, searches for words
  *   of catalogue names), so every one is rendered;
- * - signed in: home, an event page and my Encore for a fan with a session cookie (a request
- *   with a session is never answered from the page cache, ADR 0009).
+ * - signed in: home, an event page and my Encore for a fan with a session cookie: home and
+ *   event as the render signed-in fans share (ADR 0043), my Encore as kept for the fan until
+ *   something of theirs or the catalogue changes (ADR 0049), and beside them what is read for
+ *   the fan on every request (their tracked state; my Encore's data, as a client navigation
+ *   or the first view after a change reads it).
  *
  * Proof that the long tail missed the cache: after the rounds, ten of the URLs just measured
  * are asked for again, one at a time ("again"), beside ten never asked for ("first"). A URL
@@ -28,10 +31,14 @@ export type UncachedTarget = {
   path?: string;
   headers: Record<string, string>;
   error?: string;
+  /** Measured and shown beside the others, but not one of the targets: why. */
+  untargeted?: string;
 };
 
 export type UncachedFigures = {
   group: UncachedTarget['group'];
+  /** Shown, not judged against a target (see UncachedTarget). */
+  untargeted?: string;
   example?: string;
   /** Median of requests one at a time on an idle server (a render each). */
   alone_ms?: number;
@@ -92,6 +99,7 @@ export async function measureUncached(
       p50_ms: null,
       p99_ms: null,
       ratio: null,
+      ...(target.untargeted ? { untargeted: target.untargeted } : {}),
     };
     result.pages[target.name] = entry;
     if (target.error || (!target.path && !target.paths?.length)) {

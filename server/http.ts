@@ -16,9 +16,10 @@ import { onCatalogueChanged } from './catalogue/changes.ts';
 import { compressedResponse } from './compress.ts';
 import type { Services } from './context.ts';
 import { badInputResponse, checkHeaders, checkUrl, type InputProblem } from './input-guard.ts';
-import { createPageCache, type PageCache } from './page-cache.ts';
+import { createPageCache, type PageCacheOptions } from './page-cache.ts';
 import { PAGE_KEY_QUERY } from './page-query.ts';
 import { newNonce, setSecurityHeaders, WORKER_POLICY } from './security-headers.ts';
+import { fanVersion } from './tracking/fan-versions.ts';
 
 export { PAGE_KEY_QUERY } from './page-query.ts';
 
@@ -190,34 +191,69 @@ export async function createWebServer({
     res.end();
   };
 
-  // Anonymous visitors' pages are rendered once per TTL (ADR 0009); a catalogue write in this
-  // process drops them at once.
-  let pageCache: PageCache | undefined;
-  if (env.PAGE_CACHE_TTL_MS > 0) {
+  // Every page cache keys on the URL and cookies renders read, and a catalogue write in this
+  // process drops what it holds at once.
+  const pageCacheOf = (
+    options: Pick<PageCacheOptions, 'shareWithSession' | 'personal' | 'maxEntries' | 'maxBytes' | 'onError'>,
+  ) => {
+    if (env.PAGE_CACHE_TTL_MS <= 0) return undefined;
     const cache = createPageCache({
       ttlMs: env.PAGE_CACHE_TTL_MS,
       keyCookies: renderedCookiesOf(build),
       keyQuery: PAGE_KEY_QUERY,
       sessionCookie: SESSION_COOKIE,
-      // Documents only: the data of a client navigation or a revalidation after a write (the
-      // fan's tracked state in the root's) is read for the visitor.
-      shareWithSession: (req) => !isDataRequest(req.url),
-      onError: (error) => logger.error({ err: error }, 'page cache render failed'),
+      ...options,
     });
     const stop = onCatalogueChanged(() => cache.clear());
     app.addHook('onClose', async () => stop());
-    pageCache = cache;
-  }
-  const render = async (req: IncomingMessage, known: PageRequest) => {
+    return cache;
+  };
+  // Anonymous visitors' pages are rendered once per TTL (ADR 0009).
+  const pageCache = pageCacheOf({
+    // Documents only: the data of a client navigation or a revalidation after a write (the
+    // fan's tracked state in the root's) is read for the visitor.
+    shareWithSession: (req) => !isDataRequest(req.url),
+    onError: (error) => logger.error({ err: error }, 'page cache render failed'),
+  });
+  // A fan's own pages (FAN_PAGES) are kept for them until something they show changes: the
+  // fan's rows (their version, ADR 0049), the catalogue or the TTL. Bounded apart, so fans'
+  // pages never push out the pages every visitor shares.
+  const fanPages = pageCacheOf({
+    personal: true,
+    maxEntries: FAN_PAGES_MAX,
+    maxBytes: FAN_PAGES_MAX_BYTES,
+    onError: (error) => logger.error({ err: error }, 'fan page render failed'),
+  });
+  /**
+   * Who a signed-in visitor is, for the key of their kept pages: their verified session's
+   * user and the version of their rows. Undefined when nothing may be kept for them (no
+   * session, not registered yet, the session not checkable): their page is rendered as usual.
+   */
+  const visitorOf = async (req: IncomingMessage): Promise<string | undefined> => {
+    try {
+      const user = await readSessionUser(services, req.headers.cookie);
+      if (!user?.registered) return undefined;
+      const version = await fanVersion(services.database.db, user.uid);
+      return JSON.stringify([user.uid, user.email ?? null, user.systemRole, version]);
+    } catch {
+      return undefined;
+    }
+  };
+  const render = async (req: IncomingMessage, known: PageRequest, personal = false) => {
     // A signed-in visitor's page comes from the render every signed-in visitor shares (ADR
-    // 0043): rendered without their cookie, so nothing of theirs is in it.
-    const shared = readSessionToken(req.headers.cookie) !== undefined;
+    // 0043): rendered without their cookie, so nothing of theirs is in it. A fan's own page
+    // (personal) is rendered with their session, the one their key was checked from.
+    const token = readSessionToken(req.headers.cookie);
+    const shared = !personal && token !== undefined;
+    const cache = personal ? fanPages : pageCache;
     // What the cache keyed it on, and nothing else: its URL on our own origin, the query
     // parameters and cookies pages read, as they read them (a session cookie is not one).
+    const cookies = cache?.cookieOf(req);
+    const session = personal && token !== undefined ? `${SESSION_COOKIE}=${token}` : '';
     const request = fetchRequest(req, {
       origin: env.PUBLIC_ORIGIN,
-      pathAndQuery: pageCache?.urlOf(req),
-      cookie: pageCache?.cookieOf(req),
+      pathAndQuery: cache?.urlOf(req),
+      cookie: session ? (cookies ? `${cookies}; ${session}` : session) : cookies,
     });
     return pageRequest.run(known, async () => {
       const context = await getLoadContext(request);
@@ -247,6 +283,18 @@ export async function createWebServer({
       pageRequest.run(known, () =>
         handle(request.raw, compressedResponse(request.raw, reply.raw) as unknown as typeof reply.raw),
       );
+    if (fanPages && !known.inputProblem && isFanPage(request.raw)) {
+      const cache = fanPages;
+      void visitorOf(request.raw).then(async (visitor) => {
+        const key = cache.keyOf(request.raw, visitor);
+        if (
+          key === undefined ||
+          !(await cache.serve(request.raw, reply.raw, key, () => render(request.raw, known, true)))
+        )
+          await stream();
+      });
+      return;
+    }
     const key = known.inputProblem ? undefined : pageCache?.keyOf(request.raw);
     if (!pageCache || key === undefined) return stream();
     void pageCache
@@ -302,6 +350,16 @@ function renderedCookiesOf(build: ServerBuild): (header: string | undefined) => 
     throw new Error('The web build does not export renderedCookies from its server entry');
   return read as (header: string | undefined) => string;
 }
+
+/**
+ * Pages that show a signed-in fan their own things and are kept for them (ADR 0049): my
+ * Encore, as a document (its data requests, a client navigation's, are read for the fan).
+ */
+const FAN_PAGES = new Set(['/my-encore']);
+const FAN_PAGES_MAX = 500;
+const FAN_PAGES_MAX_BYTES = 32 * 1024 * 1024;
+const isFanPage = (req: IncomingMessage) =>
+  (req.method === 'GET' || req.method === 'HEAD') && FAN_PAGES.has((req.url ?? '/').split('?')[0]!);
 
 /** React Router's single-fetch data requests (`/path.data`, `/_root.data`): a visitor's, never shared. */
 const isDataRequest = (url: string | undefined) => /\.data$/.test((url ?? '').split('?')[0]!);

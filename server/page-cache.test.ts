@@ -618,6 +618,75 @@ describe('anonymous pages through the server', () => {
   });
 });
 
+// ─── A fan's own pages: kept for them, until something they show changes (ADR 0049) ──────
+
+describe("a fan's my Encore through the server", () => {
+  let origin = '';
+  const FAN = 'kept-page-fan';
+  const OTHER = 'kept-page-other';
+  const as = (uid: string) => ({
+    Cookie: `${SESSION_COOKIE}=${tokens.mint(uid, { email: `${uid}@example.test` })}`,
+  });
+  // Straight to the tables, as any writer's statement (another node's, a job's) would.
+  const rename = (name: string) => database.db.execute(sql`update events set name = ${name} where id = ${ids.event}`);
+  const watch = () =>
+    database.db.execute(
+      sql`insert into watches (uid, event_id, target_price, known_status) values (${FAN}, ${ids.event}, 10, 'onsale') on conflict do nothing`,
+    );
+  const unwatch = () => database.db.execute(sql`delete from watches where uid = ${FAN}`);
+  beforeAll(async () => {
+    origin = await start(60_000);
+    await database.db.execute(
+      sql`insert into accounts (uid, email, first_name) values (${FAN}, ${`${FAN}@example.test`}, 'Keptina'),
+        (${OTHER}, ${`${OTHER}@example.test`}, 'Otherine')`,
+    );
+  });
+  afterAll(async () => {
+    await unwatch();
+    await rename('Cached Comets Live');
+  });
+
+  it('is kept for the fan, private, and shows at once what they change, from any writer', async () => {
+    await watch();
+    const first = await fetchRaw(`${origin}/my-encore`, { headers: as(FAN) });
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    expect(first.text).toContain('Keptina');
+    expect(first.text).toContain('Cached Comets Live');
+    // The catalogue changed without a word to this server: the page kept for the fan stays.
+    await rename('Cached Comets Renamed');
+    expect((await fetchRaw(`${origin}/my-encore`, { headers: as(FAN) })).text).toBe(first.text);
+    // A client navigation's data is read for the fan every time.
+    expect((await fetchRaw(`${origin}/my-encore.data`, { headers: as(FAN) })).text).toContain('Cached Comets Renamed');
+    // The fan's own write (here straight to the table) is on the next page.
+    await unwatch();
+    const unwatched = await fetchRaw(`${origin}/my-encore`, { headers: as(FAN) });
+    expect(unwatched.text).not.toContain('Cached Comets');
+    await watch();
+    expect((await fetchRaw(`${origin}/my-encore`, { headers: as(FAN) })).text).toContain('Cached Comets Renamed');
+  });
+
+  it('is never another fan’s, nor a signed-out visitor’s, and a catalogue change drops it', async () => {
+    await watch();
+    const mine = await fetchRaw(`${origin}/my-encore`, { headers: as(FAN) });
+    expect(mine.text).toContain('Keptina');
+    const theirs = await fetchRaw(`${origin}/my-encore`, { headers: as(OTHER) });
+    expect(theirs.status).toBe(200);
+    expect(theirs.text).toContain('Otherine');
+    expect(theirs.text).not.toContain('Keptina');
+    expect(theirs.text).not.toContain(FAN);
+    const signedOut = await fetchRaw(`${origin}/my-encore`);
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.text).not.toContain('Keptina');
+    // A token that does not verify is a signed-out visitor, whatever uid it names.
+    const forged = await fetchRaw(`${origin}/my-encore`, { headers: { Cookie: `${SESSION_COOKIE}=not.a.token` } });
+    expect(forged.status).toBe(302);
+    await rename('Cached Comets Moved');
+    notifyCatalogueChanged();
+    expect((await fetchRaw(`${origin}/my-encore`, { headers: as(FAN) })).text).toContain('Cached Comets Moved');
+  });
+});
+
 // ─── The key covers every request input a render reads ─────────────────────────────────
 
 describe('what renders read of a request', () => {

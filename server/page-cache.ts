@@ -30,6 +30,11 @@ import { readQuery } from './page-query.ts';
  *   renders it again; concurrent misses of one key wait for one render (single flight);
  * - bounded by entries and bytes, least recently used dropped first; `clear()` on a
  *   catalogue change in this process, other processes' writes wait for the TTL.
+ *
+ * A cache made with `personal` keeps one signed-in visitor's pages for them alone (ADR 0049):
+ * the caller has verified who they are and names them, with the version of their rows the
+ * page shows, in the key (`keyOf(req, visitor)`); the render is theirs (it reads their
+ * session), and a private answer is kept, never one that sets a cookie.
  */
 export type PageCacheOptions = {
   /** How long an answer is served as is; it is then served stale for as long again while re-rendered. */
@@ -53,6 +58,11 @@ export type PageCacheOptions = {
    * made-up `?x=1` is the same page, served from the same entry, instead of a render each.
    */
   keyQuery?: readonly string[];
+  /**
+   * Every page kept is one signed-in visitor's, rendered for them: `keyOf` is given who they
+   * are (verified by the caller) and requests without that are not answered from here.
+   */
+  personal?: boolean;
   maxEntries?: number;
   maxBytes?: number;
   now?: () => number;
@@ -87,8 +97,12 @@ export type PageCacheStats = {
 };
 
 export type PageCache = {
-  /** The key of a request that may be answered from the cache, or undefined. */
-  keyOf(req: IncomingMessage): string | undefined;
+  /**
+   * The key of a request that may be answered from the cache, or undefined. A personal cache
+   * needs `visitor`: who the signed-in visitor is, as checked by the caller, and the version
+   * of what the page shows of them.
+   */
+  keyOf(req: IncomingMessage, visitor?: string): string | undefined;
   /** The request's path and query as the cache keys and renders it: unread parameters left out. */
   urlOf(req: IncomingMessage): string;
   /** The Cookie header the cache keys and renders a request with: the cookies pages read, as they read them. */
@@ -187,7 +201,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     counts.renders++;
     const flight = (async () => {
       const rendered = await read(await run());
-      if (!cacheable(rendered)) {
+      if (!cacheable(rendered, options.personal === true)) {
         if (startedIn === generation) put(key, { bypassUntil: now() + options.ttlMs });
         return { rendered };
       }
@@ -237,17 +251,19 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 
   return {
-    keyOf(req) {
+    keyOf(req, visitor) {
       if (options.ttlMs <= 0) return undefined;
       if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
       if (req.headers.authorization !== undefined) return undefined;
       const cookie = req.headers.cookie;
       const session = hasSession(req);
-      if (session && !options.shareWithSession?.(req)) return undefined;
+      if (options.personal ? !session || visitor === undefined : session && !options.shareWithSession?.(req))
+        return undefined;
       const userAgent = req.headers['user-agent'];
       const bot = userAgent ? isbot(userAgent) : false;
+      const whose = options.personal ? [visitor] : session ? ['signed-in'] : [];
       // JSON keeps the parts apart whatever characters they hold.
-      return JSON.stringify([urlOf(req), options.keyCookies(cookie), bot, ...(session ? ['signed-in'] : [])]);
+      return JSON.stringify([urlOf(req), options.keyCookies(cookie), bot, ...whose]);
     },
 
     urlOf,
@@ -285,8 +301,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         }
         // Not cacheable: whoever rendered it gets it; a request that only waited renders its
         // own (an answer that sets a cookie, say, must never be shared). A signed-in visitor's
-        // shared render that turned out personal is never sent: they get their own.
-        if (rendered && !waited && !hasSession(req)) {
+        // shared render that turned out personal is never sent: they get their own. A personal
+        // cache's render was made for the visitor who asked.
+        if (rendered && !waited && (options.personal || !hasSession(req))) {
           await send(req, res, rendered);
           return true;
         }
@@ -346,9 +363,11 @@ function header(headers: [string, string][], name: string): string | undefined {
   return headers.find(([key]) => key.toLowerCase() === name)?.[1];
 }
 
-function cacheable(answer: Rendered): boolean {
+/** A personal cache keeps the visitor's private answers: they are sent to that visitor only. */
+function cacheable(answer: Rendered, personal: boolean): boolean {
   if (answer.status !== 200) return false;
   if (header(answer.headers, 'set-cookie') !== undefined) return false;
+  if (personal) return true;
   const control = header(answer.headers, 'cache-control')?.toLowerCase() ?? '';
   return !/\b(private|no-store)\b/.test(control);
 }

@@ -29,7 +29,7 @@ export const PAGE_KEY_QUERY = [
   'mode',
   'oobCode',
   'redirectTo',
-  // my Encore: every watched event, every followed artist (signed in: never cached).
+  // my Encore: every watched event, every followed artist (kept for the fan alone, ADR 0049).
   'watching',
   'following',
   '_routes',

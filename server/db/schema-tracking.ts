@@ -203,6 +203,18 @@ export const trackingPreferences = pgTable('tracking_preferences', {
 });
 
 /**
+ * Which version of a fan the pages shown to them were made from (ADR 0049). Every write to
+ * what my Encore shows of a fan (account, follows, watches, alerts, calendar feed, places,
+ * Web Push) gives the fan a new version, from triggers in the database (migration 0016), so
+ * writes from any node, job or script count. No foreign key: a version outlives a deleted
+ * account, and versions are drawn from one sequence, so none is ever given twice.
+ */
+export const fanVersions = pgTable('fan_versions', {
+  uid: text('uid').primaryKey(),
+  version: bigserial('version', { mode: 'number' }).notNull(),
+});
+
+/**
  * Leases for scheduled jobs: a node runs a job only while it holds the row's lease, so
  * several Encore nodes never run the same job at once (a row works on PGlite's single
  * connection and on PostgreSQL alike).
