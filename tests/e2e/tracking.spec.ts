@@ -224,6 +224,14 @@ test('a new fan follows, watches, is alerted in the inbox and by Web Push, and u
   await expect(page.getByRole('button', { name: 'Create calendar address' })).toBeVisible();
   expect((await request.get(feedUrl)).status()).toBe(404);
 
+  // How long ago an alert came is told by the browser's clock once the page is there: a page
+  // kept for the fan (ADR 0049) may have been rendered a while before it is shown.
+  await page.clock.setFixedTime(Date.now() + 10 * 60_000);
+  await open(page, '/my-encore');
+  await expect(page.locator('#alerts').getByTestId('alert').filter({ hasText: message.title! })).toContainText(
+    /\b1[0-4] min ago/,
+  );
+
   // Leave the demo market as other specs expect it: nothing of ours is watched any more.
   for (const event of events)
     expect((await api(request, idToken, 'DELETE', `/me/watches/${event.id}`)).status()).toBe(204);

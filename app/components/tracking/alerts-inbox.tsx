@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useFetchers } from 'react-router';
 import type { AlertKind, AlertsPage, AlertView } from '#contracts/tracking';
 import { olderAlerts } from '~/lib/tracking';
@@ -33,6 +33,22 @@ export function timeAgo(iso: string, now: string): string {
 }
 
 /**
+ * The render's clock until the page is hydrated (server and browser print the same), then the
+ * browser's, minute by minute: a page kept for the fan (ADR 0049) or left open says how long
+ * ago each alert came as of now.
+ */
+function useBrowserClock(rendered: string): string {
+  const [clock, setClock] = useState(rendered);
+  useEffect(() => {
+    const tick = () => setClock(new Date().toISOString());
+    tick();
+    const every = setInterval(tick, 60_000);
+    return () => clearInterval(every);
+  }, [rendered]);
+  return clock;
+}
+
+/**
  * The writes on their way, as the inbox will be once they land: alerts marked read (one, or
  * all of them) show read at once.
  */
@@ -53,6 +69,7 @@ function usePendingReads(): { all: boolean; ids: Set<string> } {
  * section without reloading the others).
  */
 export function AlertsInbox({ page, now }: { page: AlertsPage; now: string }) {
+  const clock = useBrowserClock(now);
   const [older, setOlder] = useState<AlertView[]>([]);
   const [nextBefore, setNextBefore] = useState(page.nextBefore);
   const [loading, setLoading] = useState(false);
@@ -145,7 +162,7 @@ export function AlertsInbox({ page, now }: { page: AlertsPage; now: string }) {
                 </Link>
                 <p className="text-sm text-slate-600">{alert.body}</p>
                 <p className="mt-0.5 text-xs text-slate-500">
-                  <time dateTime={alert.createdAt}>{timeAgo(alert.createdAt, now)}</time>
+                  <time dateTime={alert.createdAt}>{timeAgo(alert.createdAt, clock)}</time>
                   {!alert.read && (
                     <>
                       {' · '}
