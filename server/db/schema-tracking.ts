@@ -205,7 +205,7 @@ export const trackingPreferences = pgTable('tracking_preferences', {
 /**
  * Which version of a fan the pages shown to them were made from (ADR 0049). Every write to
  * what my Encore shows of a fan (account, follows, watches, alerts, calendar feed, places,
- * Web Push) gives the fan a new version, from triggers in the database (migration 0016), so
+ * Web Push) gives the fan a new version, from triggers in the database (migrations 0016, 0017), so
  * writes from any node, job or script count. No foreign key: a version outlives a deleted
  * account, and versions are drawn from one sequence, so none is ever given twice.
  */

@@ -139,7 +139,7 @@ export async function loadMyEncoreData(
         order by lower(fa.name), fa.id
         ${options.followsShown === null ? sql`` : sql`limit ${options.followsShown}`}
       ) f) as follows,
-      -- Twin: the alerts' columns compared by encore_fan_alert_updated() (migration 0016, ADR 0049).
+      -- Twin: the alerts' columns named by the alerts_fan_updated trigger (migration 0017, ADR 0049).
       (select json_agg(al order by al."createdAt" desc, al.id desc) from (
         select al.id, al.kind, al.title, al.body, al.url, al.event_id as "eventId",
           al.attraction_id as "attractionId", al.created_at as "createdAt", al.read_at as "readAt"

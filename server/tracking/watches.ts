@@ -188,7 +188,7 @@ export type WatchRow = EventSummaryRow & {
 };
 
 /** A watch row's columns over `watches w`, `events e` and `venues v` (left joined). */
-// Twin: the watches' columns compared by encore_fan_watch_updated() (migration 0016, ADR 0049).
+// Twin: the watches' columns named by the watches_fan_updated trigger (migration 0017, ADR 0049).
 export const watchColumns = sql`${eventSummaryColumns}, w.ticket_category, w.target_price::float8 as target_price,
   w.baseline_price_min::float8 as baseline_price_min, w.baseline_price_max::float8 as baseline_price_max,
   w.baseline_currency, w.created_at`;
