@@ -44,7 +44,7 @@ function useBrowserClock(rendered: string): string {
     tick();
     const every = setInterval(tick, 60_000);
     return () => clearInterval(every);
-  }, [rendered]);
+  }, []);
   return clock;
 }
 
