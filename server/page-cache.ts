@@ -7,7 +7,7 @@ import { readQuery } from './page-query.ts';
 
 /**
  * Anonymous page micro-cache (ADR 0009). A server-rendered page costs its loaders' queries
- * and a React render on the one thread PGlite also runs on, while most page views are
+ * and a React render on the request thread, while most page views are
  * anonymous visitors asking for the same few pages. So, for anonymous GET/HEAD requests, the
  * rendered 200 answer is kept for a short TTL under everything the render reads of the
  * request, with its compressed variants, and served without rendering again:

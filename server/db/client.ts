@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openPgliteThread, type PgliteClient, type PgliteThread } from './pglite-thread.ts';
 import * as catalogueSchema from './schema.ts';
 import * as trackingSchema from './schema-tracking.ts';
 
@@ -67,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  let client: PGlite;
+  let client: PGlite | PgliteThread;
   let releaseLock = () => {};
   if ('pglite' in options) {
     client = options.pglite;
@@ -75,16 +76,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(options.dataDir, { recursive: true });
     releaseLock = lockDataDir(options.dataDir);
     try {
-      client = await PGlite.create({
-        dataDir: path.join(options.dataDir, 'pglite'),
-        extensions: pgliteExtensions,
-      });
+      // A data directory is the server's database: on a thread of its own (ADR 0050).
+      client = await openPgliteThread(path.join(options.dataDir, 'pglite'));
     } catch (error) {
       releaseLock();
       throw error;
     }
   }
-  const db = drizzlePglite(client, { schema });
+  // Drizzle's PGlite driver calls query, exec and transaction: the thread's client has them.
+  const db = drizzlePglite({ client: client as PGlite, schema });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
@@ -233,8 +233,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /**
  * Whether the database answers. Every page asks (app/lib/auth.server.ts requireDatabase), so
- * pages arriving together share the one question in flight: on PGlite a statement costs the
- * server's one thread as much as a small page query (ADR 0034).
+ * pages arriving together share the one question in flight: on PGlite a statement waits its
+ * turn behind every other, and costs as much as a small page query (ADR 0034).
  */
 function sharedPing(query: () => Promise<unknown>): () => Promise<boolean> {
   let asking: Promise<boolean> | undefined;
@@ -250,13 +250,13 @@ function sharedPing(query: () => Promise<unknown>): () => Promise<boolean> {
 const PGLITE_PING_MS = 1_000;
 
 /**
- * PGlite runs inside this process: it is out of reach once closed, which is known without a
+ * PGlite runs inside this process (on a thread of its own, ADR 0050): it is out of reach once
+ * closed, which is known without a
  * statement. A statement that fails otherwise (a WebAssembly trap) is caught by a real query
  * at most once a second, and by each page's own statements (isDatabaseUnavailable). Every
- * page asked one `select 1` before, which waited its turn on the one thread behind the pages'
- * own statements.
+ * page asked one `select 1` before, which waited its turn behind the pages' own statements.
  */
-function recentPing(client: PGlite): () => Promise<boolean> {
+function recentPing(client: Pick<PgliteClient, 'query' | 'closed'>): () => Promise<boolean> {
   const asked = sharedPing(() => client.query('select 1'));
   let okUntil = 0;
   return async () => {

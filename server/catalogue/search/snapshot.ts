@@ -18,7 +18,7 @@ export type SnapshotSort = (typeof SNAPSHOT_SORTS)[number];
 
 /**
  * The search box's matching and ranking, in memory (ADR 0010, 0030). On PGlite every
- * statement runs on the server's one thread and planning alone took 5–13 ms for the ranked
+ * statement ran on the server's one thread (ADR 0050 has since moved them) and planning alone took 5–13 ms for the ranked
  * search statements, so eight people typing queued behind each other; here a keystroke is a
  * few binary searches and a walk of at most a few hundred rows. The database stays the
  * source: the snapshot is a read-only copy of the columns search needs, rebuilt when an
