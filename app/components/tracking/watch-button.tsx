@@ -32,7 +32,7 @@ export function WatchButton({
   }, [answer]);
 
   return (
-    <span className={`inline-flex flex-wrap items-center gap-x-3 gap-y-1 ${className}`}>
+    <span className={`watch-control ${className}`}>
       <button
         ref={anchor}
         type="button"
@@ -49,13 +49,10 @@ export function WatchButton({
           e.stopPropagation();
           press(e.nativeEvent);
         }}
-        className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 aria-disabled:opacity-60 aria-busy:cursor-progress aria-busy:opacity-60 ${
-          watching
-            ? 'border-brand-600 bg-brand-600 text-white hover:bg-brand-700'
-            : 'border-brand-600 bg-white text-brand-700 hover:bg-brand-50'
-        }`}
+        // Styled by `.watch-button` in app.css, pressed or not by aria-pressed: one class in every card.
+        className="watch-button"
       >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+        <svg aria-hidden="true" viewBox="0 0 20 20">
           {watching ? (
             <path d="M7.6 13.2 4.4 10l-1.2 1.2 4.4 4.4 9.2-9.2-1.2-1.2z" />
           ) : (

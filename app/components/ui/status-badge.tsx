@@ -17,7 +17,7 @@ export function StatusBadge({
   if (!status) return null;
   return (
     <Badge data-status={status.code} data-tone={status.tone} tone={status.tone} outlined className={className}>
-      {!compact && <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current opacity-80" />}
+      {!compact && <span aria-hidden="true" className="dot" />}
       {status.label}
     </Badge>
   );
