@@ -151,6 +151,8 @@ test('axe finds nothing serious on any route, signed in, and my Encore reads wel
   context,
   request,
 }) => {
+  // A journey through every route, signed in, with axe on each: three times the usual time.
+  test.slow();
   await skipOnboarding(context);
   const email = uniqueEmail('visual-in');
   await createUser(email);
