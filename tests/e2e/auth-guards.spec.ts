@@ -65,6 +65,8 @@ test.describe('guards in the browser', () => {
   });
 
   test('a signed-in user reaches /my-encore and /profile, not the admin area', async ({ page, signedIn: _ }) => {
+    // Five signed-in pages in a row, two of them rendered for the fan alone.
+    test.slow();
     await open(page, '/');
     await expect(page.getByTestId('account-button')).toHaveText('my account');
     // Desktop shows the main navigation; phones reach it through the side menu.
