@@ -76,12 +76,9 @@ type Stored = Rendered & {
   key: string;
   storedAt: number;
   compressible: boolean;
-  variants: Map<Encoding, Variant>;
+  variants: Map<Encoding, Promise<Buffer>>;
   bytes: number;
 };
-
-/** A compressed copy of a kept page: its first visitor's, until a later one earns the kept quality. */
-type Variant = { body: Promise<Buffer>; quality: Quality; upgrading?: true };
 
 /** A key whose last render was not cacheable: requests stream straight through until `until`. */
 type Bypass = { bypassUntil: number };
@@ -128,27 +125,9 @@ const ENTRY_OVERHEAD = 1_024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/**
- * How a kept page is compressed. A page is compressed once for every visitor who gets it
- * from here, so a kept page that is asked for again earns Brotli quality 5 (on a 75 KB artist
- * page: 1.1 ms of CPU to 9.2 KB). Most renders are asked for once, though: the long tail of
- * artist, event and search pages. Their first visitor gets quality 2 (0.35 ms to 10.6 KB),
- * and the page is compressed at 5 only once a second visitor is answered from the cache.
- * The size hint lets Brotli size its tables for the page instead of its 4 MB default window.
- */
-type Quality = 'first' | 'kept';
-const BROTLI_QUALITY: Record<Quality, number> = { first: 2, kept: 5 };
-const GZIP_LEVEL: Record<Quality, number> = { first: 4, kept: 6 };
-
-const compress = (body: Buffer, encoding: Encoding, quality: Quality): Promise<Buffer> =>
-  encoding === 'br'
-    ? brotli(body, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[quality],
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      })
-    : gzip(body, { level: GZIP_LEVEL[quality] });
+/** Compressed once for every visitor of the page: one brotli level above a streamed page's (compress.ts). */
+const compress = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
+  encoding === 'br' ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(body, { level: 6 });
 
 /** What every answer to a signed-in visitor says of caching (app/entry.server.tsx). */
 const PRIVATE = ['Cache-Control', 'private, no-store'];
@@ -195,50 +174,24 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     entries.set(key, entry);
   };
 
-  /** Counts a compressed copy's bytes while the entry is the stored one. */
-  const account = (entry: Stored, delta: number) => {
-    entry.bytes += delta;
-    if (entries.get(entry.key) === entry) {
-      bytes += delta;
-      if (delta > 0) trim();
+  const variant = (entry: Stored, encoding: Encoding): Promise<Buffer> => {
+    let pending = entry.variants.get(encoding);
+    if (!pending) {
+      pending = compress(entry.body, encoding);
+      entry.variants.set(encoding, pending);
+      pending.then(
+        (compressed) => {
+          entry.bytes += compressed.length;
+          // Counted only while the entry is still the stored one.
+          if (entries.get(entry.key) === entry) {
+            bytes += compressed.length;
+            trim();
+          }
+        },
+        () => entry.variants.delete(encoding),
+      );
     }
-  };
-
-  /**
-   * The entry's body in `encoding`. The render's own visitor gets it at the first quality; a
-   * visitor answered from the cache gets what is there, and the first such visitor starts the
-   * kept quality's copy, which replaces it once done (ADR 0051).
-   */
-  const variant = (entry: Stored, encoding: Encoding, quality: Quality): Promise<Buffer> => {
-    const existing = entry.variants.get(encoding);
-    if (existing) {
-      if (existing.quality === 'first' && quality === 'kept' && !existing.upgrading) {
-        // Until it is done, visitors keep getting the first copy.
-        existing.upgrading = true;
-        const better: Variant = { body: compress(entry.body, encoding, 'kept'), quality: 'kept' };
-        better.body.then(
-          async (compressed) => {
-            const previous = await existing.body.catch(() => undefined);
-            if (entry.variants.get(encoding) !== existing) return;
-            entry.variants.set(encoding, better);
-            account(entry, compressed.length - (previous?.length ?? 0));
-          },
-          () => undefined,
-        );
-      }
-      return existing.body;
-    }
-    const made: Variant = { body: compress(entry.body, encoding, quality), quality };
-    entry.variants.set(encoding, made);
-    made.body.then(
-      (compressed) => {
-        if (entry.variants.get(encoding) === made) account(entry, compressed.length);
-      },
-      () => {
-        if (entry.variants.get(encoding) === made) entry.variants.delete(encoding);
-      },
-    );
-    return made.body;
+    return pending;
   };
 
   const render = (key: string, run: () => Promise<Response>): Flight => {
@@ -274,14 +227,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   const hasSession = (req: IncomingMessage) => cookieValues(req.headers.cookie, options.sessionCookie).length > 0;
 
-  /** `fromCache`: answered from a kept entry, not by the render this request started or waited for. */
-  const send = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    answer: Rendered,
-    entry?: Stored,
-    fromCache = false,
-  ) => {
+  const send = async (req: IncomingMessage, res: ServerResponse, answer: Rendered, entry?: Stored) => {
     const compressible =
       entry?.compressible ??
       (COMPRESSIBLE.test(header(answer.headers, 'content-type') ?? '') &&
@@ -291,8 +237,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const body = !encoding
       ? answer.body
       : entry
-        ? await variant(entry, encoding, fromCache ? 'kept' : 'first')
-        : await compress(answer.body, encoding, 'first');
+        ? await variant(entry, encoding)
+        : await compress(answer.body, encoding);
     // The render signed-in visitors share is theirs to keep, not a shared cache's: it says so
     // as every signed-in page does.
     const headers = hasSession(req)
@@ -341,7 +287,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
             } else {
               counts.hits++;
             }
-            await send(req, res, entry, entry, true);
+            await send(req, res, entry, entry);
             return true;
           }
           drop(key);
