@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { EventCardView, EventGridCardView } from '~/lib/views';
 import { CatalogueImage } from './catalogue-image';
 import { WatchButton } from './tracking/watch-button';
+import { buttonClass } from './ui/button';
 import { CardThumbnail } from './ui/card-thumbnail';
 import { StatusBadge } from './ui/status-badge';
 
@@ -90,7 +91,7 @@ export function EventRow({ event }: { event: EventCardView }) {
       {/* Phones: on a line of its own under the text, so the venue is not cut short. */}
       <WatchButton event={event} className="watch" />
       {event.buyable && (
-        <span aria-hidden="true" className="cta">
+        <span aria-hidden="true" className={buttonClass({ size: 'sm', className: 'cta' })}>
           See tickets
         </span>
       )}
