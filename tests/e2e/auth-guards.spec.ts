@@ -118,7 +118,8 @@ test.describe('guards in the browser', () => {
   });
 });
 
-test.describe('guards over plain HTTP (no browser): no guarded HTML or JSON leaks', () => {
+// No browser: the same in every project, so run once (playwright.config.ts, @http).
+test.describe('guards over plain HTTP (no browser): no guarded HTML or JSON leaks', { tag: '@http' }, () => {
   test('anonymous requests get redirects and 401s with no personal data', async ({ request }) => {
     const anonymous = await request.get('/my-encore', { maxRedirects: 0 });
     expect(anonymous.status()).toBe(302);

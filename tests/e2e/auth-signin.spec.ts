@@ -187,6 +187,8 @@ test.describe('/signin and /forgot-password', () => {
   });
 
   test('a password reset completes with the emulated email code', async ({ page }) => {
+    // Five pages and two sign-in attempts: three times the usual time.
+    test.slow();
     const email = uniqueEmail('reset');
     await createUser(email, 'old-pass');
     await open(page, '/');

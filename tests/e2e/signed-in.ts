@@ -49,9 +49,10 @@ export async function signInDirectly(context: BrowserContext, email = uniqueEmai
     appName: 'encore',
   };
   const account = { uid: created.localId, email, token: created.idToken };
-  // Written once, from a page of our origin, so a later sign-out in the test stays signed out.
+  // Written once, from a document of our origin, so a later sign-out in the test stays signed
+  // out. The health check is that document: no page to render, no code to hydrate.
   const page = await context.newPage();
-  await page.goto(`${baseURL}/robots.txt`);
+  await page.goto(`${baseURL}/api/health`);
   await page.evaluate(
     ([userKey, user, accountValue]) => {
       localStorage.setItem(userKey, user);

@@ -1,10 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * What a fan sees, measured on the rendered page rather than read from the DOM: text
  * contrast (WCAG 2 ratio from computed colours; where the text sits on an image or a
  * gradient, from the pixels of a screenshot taken with the text hidden), popups inside the
- * viewport and on top, and no sideways scrolling.
+ * viewport and on top, no sideways scrolling, and no serious or critical axe-core violation.
  */
 
 export const MIN_CONTRAST = 4.5;
@@ -290,4 +291,14 @@ export async function expectNoHorizontalOverflow(page: Page) {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, 'page width').toBeLessThanOrEqual(innerWidth);
+}
+
+/** axe-core's serious and critical violations on the page as it is now, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
