@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -5,8 +6,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * - "unit": pure code (no database, no server, no emulator, no child process); seconds.
  *   `npm run test:unit`. A test file belongs here when it only calls functions and renders.
  * - "pglite": everything else, each file on a fresh PGlite cloned from a migrated template.
- * - "postgres": with TEST_DATABASE_URL set, the server and script tests again, each file on
- *   its own database of that PostgreSQL server.
+ * - "postgres": with TEST_DATABASE_URL set, the server and script tests that open a test
+ *   database again, each file on its own database of that PostgreSQL server.
  * `npm run test:integration` runs the last two; `npm test` runs all three, then the e2e specs.
  */
 const unitTests = [
@@ -28,6 +29,16 @@ const unitTests = [
   'server/tracking/ics.test.ts',
 ];
 const dbTests = ['server/**/*.test.ts', 'scripts/**/*.test.ts'];
+// Server tests that open no test database, or open PGlite itself (its thread, its data dir
+// lock): the same on either project, so run once, in "pglite".
+const sameOnBothDatabases = [
+  'server/db/client.test.ts',
+  'server/db/pglite-thread.test.ts',
+  'server/accounts/production-guard.test.ts',
+  'server/catalogue/search/row-copies.test.ts',
+  'server/compress.test.ts',
+  'server/input-guard.test.ts',
+];
 // `*.pg.test.ts` test what only a PostgreSQL server has (LISTEN across connections).
 const serverOnly = '**/*.pg.test.ts';
 const database = { globalSetup: ['server/testing/global-setup.ts'], hookTimeout: 60_000 };
@@ -37,6 +48,10 @@ export default defineConfig({
   test: {
     setupFiles: ['server/testing/fail-on-console-error.ts', 'server/testing/fixed-clock.ts'],
     testTimeout: 20_000,
+    // Vitest's default leaves a core free (one worker on two cores), but the database files
+    // spend much of their time waiting on child processes, builds and the network: one
+    // worker a core, and never fewer than two.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         extends: true,
@@ -60,7 +75,7 @@ export default defineConfig({
                 ...database,
                 name: 'postgres',
                 include: dbTests,
-                exclude: [...configDefaults.exclude, ...unitTests],
+                exclude: [...configDefaults.exclude, ...unitTests, ...sameOnBothDatabases],
                 env: { ENCORE_TEST_DB: 'postgres' },
               },
             },
