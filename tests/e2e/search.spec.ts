@@ -3,9 +3,6 @@ import { calendarDay, open, openSearchSettings, showFilters } from './discovery-
 
 /** SPEC §2/§3 search page: filters in the URL, the date, location and settings popups. */
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 test('every filter is read from the URL and rendered on the server', async ({ page }) => {
   const url =
     '/search?keyword=the&segmentId=KZFzniwnSyZfZ7v7nJ&priceRanges=0-50&sort=date%2Casc&ticketCategory=great_view';
@@ -64,6 +61,8 @@ test.describe('date popup (SPEC §2)', () => {
   test("picks a range shown as YYYY/MM/DD, labels the button 'MMM d - MMM d', Clear goes back to 'Dates'", async ({
     page,
   }) => {
+    // The browser's day is fixed: the last of a month, whose next month is shorter.
+    await page.clock.setFixedTime(new Date(2027, 0, 31, 12));
     await open(page, '/search');
     const button = page.getByRole('button', { name: 'Dates' });
     await button.click();
@@ -74,36 +73,28 @@ test.describe('date popup (SPEC §2)', () => {
     await dialog.getByRole('button', { name: /next month/i }).click();
     await calendarDay(page, 10).click();
     await calendarDay(page, 20).click();
-    const next = new Date();
-    next.setDate(1);
-    next.setMonth(next.getMonth() + 1);
-    const ym = `${next.getFullYear()}/${pad(next.getMonth() + 1)}`;
-    await expect(dialog.getByRole('textbox', { name: 'Start date' })).toHaveValue(`${ym}/10`);
-    await expect(dialog.getByRole('textbox', { name: 'End date' })).toHaveValue(`${ym}/20`);
+    await expect(dialog.getByRole('textbox', { name: 'Start date' })).toHaveValue('2027/02/10');
+    await expect(dialog.getByRole('textbox', { name: 'End date' })).toHaveValue('2027/02/20');
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    const month = MONTHS[next.getMonth()];
-    await expect(page.getByRole('button', { name: `${month} 10 - ${month} 20` })).toBeVisible();
-    const day = `${next.getFullYear()}-${pad(next.getMonth() + 1)}`;
+    await expect(page.getByRole('button', { name: 'Feb 10 - Feb 20' })).toBeVisible();
     // SPEC §5: the start is sent as midnight UTC of the chosen day.
-    expect(decodeURIComponent(page.url())).toContain(`startDateTime=${day}-10T00:00:00Z`);
+    expect(decodeURIComponent(page.url())).toContain('startDateTime=2027-02-10T00:00:00Z');
 
-    await page.getByRole('button', { name: `${month} 10 - ${month} 20` }).click();
+    await page.getByRole('button', { name: 'Feb 10 - Feb 20' }).click();
     await page.getByRole('dialog', { name: 'Choose dates' }).getByRole('button', { name: 'Clear' }).click();
     await expect(page.getByRole('button', { name: 'Dates', exact: true })).toBeVisible();
     expect(page.url()).not.toContain('startDateTime');
   });
 
   test('the today button picks today', async ({ page }) => {
+    await page.clock.setFixedTime(new Date(2027, 2, 5, 23, 30));
     await open(page, '/search');
     await page.getByRole('button', { name: 'Dates' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose dates' });
     await dialog.getByRole('button', { name: 'Today', exact: true }).click();
-    const now = new Date();
-    const today = `${now.getFullYear()}/${pad(now.getMonth() + 1)}/${pad(now.getDate())}`;
-    await expect(dialog.getByRole('textbox', { name: 'Start date' })).toHaveValue(today);
+    await expect(dialog.getByRole('textbox', { name: 'Start date' })).toHaveValue('2027/03/05');
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    const label = `${MONTHS[now.getMonth()]} ${now.getDate()}`;
-    await expect(page.getByRole('button', { name: `${label} - ${label}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mar 5 - Mar 5' })).toBeVisible();
   });
 });
 
