@@ -6,8 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
-// Servers of their own (no browser). The tests of this file run in parallel, in both projects:
-// each server gets a port the system has just handed out, so none collide.
+// Servers of their own (no browser), so the desktop project alone runs this file
+// (playwright.config.ts). Its tests run in parallel: each server gets a port the system has
+// just handed out, so none collide.
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -19,10 +20,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-// The auth emulator needs three ports in a row (auth, hub, logging): one block per project,
-// and only one test of each project starts it.
-const emulatorPort = (projectName: string) =>
-  Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9199) + 10 + (projectName.includes('phone') ? 5 : 0);
+// The auth emulator needs three ports in a row (auth, hub, logging), clear of the e2e
+// server's emulator; only one test starts it.
+const EMULATOR_PORT = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9199) + 10;
 
 async function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -195,17 +195,17 @@ for (const phase of ['database ready', 'empty catalogue: generating the demo cat
 test('npm start: SIGTERM while the auth emulator starts stops it too, within 20 s', async () => {
   test.setTimeout(180_000);
   const port = await freePort();
-  const emulator = emulatorPort(test.info().project.name);
   const start = startProcess('scripts/start.ts', ['--no-build'], {
     PORT: String(port),
     CATALOGUE_SIZE: 'none',
-    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulator}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}`,
   });
   try {
     await printed(start, 'starting the Firebase Auth emulator');
     start.child.kill('SIGTERM');
     expect(await exitWithin(start, 20_000)).toBe(0);
-    for (const p of [port, emulator, emulator + 1, emulator + 2]) expect(await listening(p), `port ${p}`).toBe(false);
+    for (const p of [port, EMULATOR_PORT, EMULATOR_PORT + 1, EMULATOR_PORT + 2])
+      expect(await listening(p), `port ${p}`).toBe(false);
   } finally {
     cleanUp(start);
   }
