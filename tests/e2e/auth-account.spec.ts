@@ -46,10 +46,17 @@ const quiz = (page: Page) => page.getByRole('dialog', { name: 'Tell us how you b
 /** Past ONBOARDING_DELAY_MS (60 s in playwright.config.ts) on the page's fake clock. */
 const ONBOARDING_CHECK_MS = 61_000;
 
-/** The account store holds the profile (GET /accounts/me answered): the quiz's last precondition. */
+/**
+ * The account store holds the profile (GET /accounts/me answered): the quiz's last precondition.
+ * A signed-in page asks for it only once it is idle (ADR 0047), after the identity code and
+ * Firebase's have come: a chain of round trips that a busy 2-core runner stretches well past
+ * the usual wait.
+ */
 async function profileLoaded(page: Page) {
   await expect
-    .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('encore'))) ?? '{}').systemRole)
+    .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('encore'))) ?? '{}').systemRole, {
+      timeout: 20_000,
+    })
     .toBe('user');
 }
 
@@ -105,6 +112,9 @@ async function me(email: string) {
 }
 
 test.describe('onboarding quiz', () => {
+  // Each test waits for the profile once or twice (profileLoaded).
+  test.describe.configure({ timeout: 90_000 });
+
   test('appears after the configured delay, shows conditional fields, and is answered once', async ({
     page,
     context,
