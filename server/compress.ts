@@ -11,10 +11,11 @@ import zlib from 'node:zlib';
  * each one cost twice the CPU of the whole page compressed at once, and a larger answer
  * (ADR 0034), and even unflushed, each chunk is a call into zlib of its own. The chunks of a
  * turn are joined and handed over as one, then flushed (ADR 0041).
- * Brotli quality 2: each rendered page is compressed once, for one visitor, so CPU counts
- * more than the last bytes (on a 52 KB artist page: quality 2 in 0.23 ms to 9.1 KB, 3 in
- * 0.41 ms to 8.9 KB, 5 in 2.3× that for 12 % fewer bytes; the page cache keeps quality 5,
- * compressed once for everyone).
+ * The fastest levels (Brotli quality 1, gzip 1): each rendered page is compressed once, for
+ * one visitor, so CPU counts more than the last bytes. Measured on this server under 8
+ * clients (ADR 0053), a fresh encoder's tables are what costs: Brotli 2 and 3 took 2–3 ms of
+ * CPU a page (more than the render's React work), quality 1 0.2 ms, for 9 % more bytes than
+ * quality 2. The page cache keeps quality 5 for pages asked for again.
  */
 export const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|x-component)|image\/svg\+xml)/i;
 export const MIN_BYTES = 1024;
@@ -73,8 +74,8 @@ export function compressedResponse(req: IncomingMessage, res: ServerResponse) {
         const headersOut = headerObject(kept);
         zip =
           encoding === 'br'
-            ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } })
-            : zlib.createGzip({ level: 6 });
+            ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } })
+            : zlib.createGzip({ level: 1 });
         zip.pipe(res);
         res.writeHead(status, headersOut);
         return;

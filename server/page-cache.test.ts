@@ -221,6 +221,57 @@ describe('page cache rules', () => {
   });
 });
 
+describe('compression of kept pages', () => {
+  // Rows of varied names, as a list page is: the levels then make different bytes.
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 48_271) % 2_147_483_647;
+    return seed;
+  };
+  const vocabulary = ['river', 'lights', 'orchestra', 'night', 'jazz', 'tour', 'arena', 'opera'];
+  const rows = Array.from({ length: 400 }, () => {
+    const [a, b] = [vocabulary[next() % 8], vocabulary[next() % 8]];
+    return `<li class="event-row"><a href="/events/${a}-${b}/${next().toString(36)}">${a} ${b}</a></li>`;
+  });
+  const body = `<!DOCTYPE html><html><body><ul>${rows.join('')}</ul></body></html>`;
+  let renders = 0;
+  const get = servedThrough(
+    createPageCache({ ttlMs: 60_000, keyCookies: () => '', sessionCookie: 'session' }),
+    () => async () => {
+      renders++;
+      return new Response(body, { headers: { 'Content-Type': 'text/html' } });
+    },
+    async (_req, res) => void res.writeHead(500).end(),
+  );
+  const level = (encoding: 'br' | 'gzip', kept: boolean) =>
+    encoding === 'br'
+      ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: kept ? 5 : 1 } })
+      : zlib.gzipSync(body, { level: kept ? 6 : 1 });
+
+  it.each(['br', 'gzip'] as const)(
+    '%s: the first answer at the fastest level, a page asked for again at the level kept for it',
+    async (encoding) => {
+      const path = `/words-${encoding}`;
+      const first = await get(path, { 'Accept-Encoding': encoding });
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(first.text).toBe(body);
+      expect(first.raw.equals(level(encoding, false))).toBe(true);
+      // Asked for again: the kept level is made in the background and every later visitor gets it.
+      await expect
+        .poll(async () => (await get(path, { 'Accept-Encoding': encoding })).raw.equals(level(encoding, true)))
+        .toBe(true);
+      const later = await get(path, { 'Accept-Encoding': encoding });
+      expect(later.text).toBe(body);
+      expect(later.raw.length).toBeLessThan(first.raw.length);
+      expect(later.headers['content-length']).toBe(String(later.raw.length));
+    },
+  );
+
+  it('renders each page once, whatever the encodings asked for', () => {
+    expect(renders).toBe(2);
+  });
+});
+
 describe('the render signed-in visitors share', () => {
   let renders = 0;
   /** What the shared render answers: a page, or the refusal of a render that needed the visitor. */

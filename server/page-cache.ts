@@ -76,9 +76,12 @@ type Stored = Rendered & {
   key: string;
   storedAt: number;
   compressible: boolean;
-  variants: Map<Encoding, Promise<Buffer>>;
+  variants: Map<Encoding, Variant>;
   bytes: number;
 };
+
+/** A compressed body: `kept` once it is at the level kept for every later visitor. */
+type Variant = { body: Promise<Buffer>; kept: boolean; upgrading?: boolean };
 
 /** A key whose last render was not cacheable: requests stream straight through until `until`. */
 type Bypass = { bypassUntil: number };
@@ -125,9 +128,17 @@ const ENTRY_OVERHEAD = 1_024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Compressed once for every visitor of the page: one brotli level above a streamed page's (compress.ts). */
-const compress = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
-  encoding === 'br' ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(body, { level: 6 });
+/**
+ * A render's first answer is compressed at the fastest level, as a streamed page is
+ * (compress.ts): most pages of a large catalogue are asked for once in a TTL (the long tail),
+ * and for those the thorough level cost more CPU than the render's own React work (ADR 0053).
+ * A page asked for again is compressed once more at the thorough level, in the background,
+ * and every later visitor gets that.
+ */
+const compress = (body: Buffer, encoding: Encoding, kept: boolean): Promise<Buffer> =>
+  encoding === 'br'
+    ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: kept ? 5 : 1 } })
+    : gzip(body, { level: kept ? 6 : 1 });
 
 /** What every answer to a signed-in visitor says of caching (app/entry.server.tsx). */
 const PRIVATE = ['Cache-Control', 'private, no-store'];
@@ -174,24 +185,45 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     entries.set(key, entry);
   };
 
-  const variant = (entry: Stored, encoding: Encoding): Promise<Buffer> => {
-    let pending = entry.variants.get(encoding);
-    if (!pending) {
-      pending = compress(entry.body, encoding);
-      entry.variants.set(encoding, pending);
-      pending.then(
-        (compressed) => {
-          entry.bytes += compressed.length;
-          // Counted only while the entry is still the stored one.
-          if (entries.get(entry.key) === entry) {
-            bytes += compressed.length;
-            trim();
-          }
-        },
-        () => entry.variants.delete(encoding),
-      );
+  /** Counts a change of an entry's size, while the entry is still the stored one. */
+  const grow = (entry: Stored, by: number) => {
+    entry.bytes += by;
+    if (entries.get(entry.key) === entry) {
+      bytes += by;
+      trim();
     }
-    return pending;
+  };
+
+  /**
+   * The body in `encoding`. The render's own answer (`fresh`) is compressed at the fastest
+   * level. A later visitor gets what is there and, when that is the fast one, starts the kept
+   * level in the background (once), which replaces it when done.
+   */
+  const variant = (entry: Stored, encoding: Encoding, fresh: boolean): Promise<Buffer> => {
+    let existing = entry.variants.get(encoding);
+    if (!existing) {
+      const made: Variant = { body: compress(entry.body, encoding, !fresh), kept: !fresh };
+      existing = made;
+      entry.variants.set(encoding, made);
+      made.body.then(
+        (compressed) => grow(entry, compressed.length),
+        () => {
+          if (entry.variants.get(encoding) === made) entry.variants.delete(encoding);
+        },
+      );
+    } else if (!existing.kept && !fresh && !existing.upgrading) {
+      const fast = existing;
+      fast.upgrading = true;
+      fast.body
+        .then(async (fastBody) => {
+          const kept = await compress(entry.body, encoding, true);
+          if (entry.variants.get(encoding) !== fast) return;
+          entry.variants.set(encoding, { body: Promise.resolve(kept), kept: true });
+          grow(entry, kept.length - fastBody.length);
+        })
+        .catch((error) => options.onError?.(error));
+    }
+    return existing.body;
   };
 
   const render = (key: string, run: () => Promise<Response>): Flight => {
@@ -227,7 +259,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   const hasSession = (req: IncomingMessage) => cookieValues(req.headers.cookie, options.sessionCookie).length > 0;
 
-  const send = async (req: IncomingMessage, res: ServerResponse, answer: Rendered, entry?: Stored) => {
+  /** `fresh`: the answer was rendered for this request (or one it waited for), not kept from before. */
+  const send = async (req: IncomingMessage, res: ServerResponse, answer: Rendered, entry?: Stored, fresh = true) => {
     const compressible =
       entry?.compressible ??
       (COMPRESSIBLE.test(header(answer.headers, 'content-type') ?? '') &&
@@ -237,8 +270,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const body = !encoding
       ? answer.body
       : entry
-        ? await variant(entry, encoding)
-        : await compress(answer.body, encoding);
+        ? await variant(entry, encoding, fresh)
+        : await compress(answer.body, encoding, false);
     // The render signed-in visitors share is theirs to keep, not a shared cache's: it says so
     // as every signed-in page does.
     const headers = hasSession(req)
@@ -287,7 +320,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
             } else {
               counts.hits++;
             }
-            await send(req, res, entry, entry);
+            await send(req, res, entry, entry, false);
             return true;
           }
           drop(key);
