@@ -178,6 +178,8 @@ describe('GET /api/events/search: compressed answers', () => {
     const url = '/api/events/search?keyword=t&size=20';
     const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['content-length']).toBe(String(plain.rawPayload.length));
     for (const [encoding, decode] of [
       ['br', zlib.brotliDecompressSync],
       ['gzip', zlib.gunzipSync],
