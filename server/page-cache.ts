@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { isbot } from 'isbot';
-import { COMPRESSIBLE, headerObject, MIN_BYTES, pickEncoding } from './compress.ts';
+import { COMPRESSIBLE, FAST_BROTLI, FAST_GZIP, headerObject, MIN_BYTES, pickEncoding } from './compress.ts';
 import { readQuery } from './page-query.ts';
 
 /**
@@ -125,6 +125,9 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /** Rough per-entry overhead on top of bodies (key, headers, bookkeeping). */
 const ENTRY_OVERHEAD = 1_024;
 
+/** The levels the cache keeps for a page asked for again. */
+const KEPT_BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+const KEPT_GZIP: zlib.ZlibOptions = { level: 6 };
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -136,9 +139,7 @@ const gzip = promisify(zlib.gzip);
  * and every later visitor gets that.
  */
 const compress = (body: Buffer, encoding: Encoding, kept: boolean): Promise<Buffer> =>
-  encoding === 'br'
-    ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: kept ? 5 : 1 } })
-    : gzip(body, { level: kept ? 6 : 1 });
+  encoding === 'br' ? brotli(body, kept ? KEPT_BROTLI : FAST_BROTLI) : gzip(body, kept ? KEPT_GZIP : FAST_GZIP);
 
 /** What every answer to a signed-in visitor says of caching (app/entry.server.tsx). */
 const PRIVATE = ['Cache-Control', 'private, no-store'];
