@@ -18,8 +18,8 @@ const launchOptions = {
     '--disable-component-update',
     '--no-first-run',
     // No GPU here: composite and raster in software in the renderer, not through an emulated
-    // GL in a GPU process. Two browsers on two shared cores spent a fifth less CPU (a sample
-    // of 46 tests: 4.1 → 3.6 min). Without a GPU, Chromium draws in software either way.
+    // GL in a GPU process (ADR 0055). Two browsers on two shared cores spent a fifth less CPU
+    // (a sample of 46 tests: 4.1 → 3.6 min); Chromium draws in software either way.
     '--disable-gpu-compositing',
     '--disable-software-rasterizer',
   ],
@@ -49,7 +49,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // Recording a trace snapshots the DOM around every action and screencasts the page: on CI,
   // where every core is busy, only the retry of a failed test records one (a sample of 46
-  // tests: 4.9 → 4.1 min). Locally every failure keeps its trace.
+  // tests: 4.9 → 4.1 min). Locally every failure keeps its trace (ADR 0055).
   use: { baseURL, trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure', launchOptions },
   projects: [
     // Native shells run on phones: their spec runs in the phone project only.
