@@ -41,10 +41,12 @@ export default function LocationPopover({
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState<'city' | 'current' | null>(null);
   const [user, setUser] = useState<UserLocation | null>(loadUserLocation);
-  // The first-load lookup (SPEC §4) may finish while the popup is open.
+  // The first-load lookup (SPEC §4) may finish while the popup is open, or between the render
+  // that read the stored place above and this effect, unheard: read it again once listening.
   useEffect(() => {
     const update = () => setUser(loadUserLocation());
     window.addEventListener(USER_LOCATION_CHANGED, update);
+    update();
     return () => window.removeEventListener(USER_LOCATION_CHANGED, update);
   }, []);
 

@@ -133,7 +133,9 @@ test.describe('location popup (SPEC §2, §4)', () => {
     await open(page, '/search');
     await page.getByRole('button', { name: 'Anywhere' }).click();
     const option = page.getByRole('dialog', { name: 'Location' }).getByRole('button', { name: /^Current location/ });
-    await expect(option).toHaveText('Current location (Austin)');
+    // The place comes once the page is idle: the browser's position, then our reverse geocode
+    // (location-start.ts). Waited for as the profile of a signed-in page is (ADR 0052).
+    await expect(option).toHaveText('Current location (Austin)', { timeout: 20_000 });
     await option.click();
     await expect(page).toHaveURL(/geoPoint=30\.2672%3A-97\.7431/);
     await expect(page.getByRole('button', { name: 'Austin', exact: true })).toBeVisible();
