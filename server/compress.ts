@@ -16,8 +16,11 @@ import zlib from 'node:zlib';
  * clients (ADR 0053), a fresh encoder's tables are what costs: Brotli 2 and 3 took 2–3 ms of
  * CPU a page (more than the render's React work), quality 1 0.2 ms, for 9 % more bytes than
  * quality 2. The page cache keeps quality 5 for pages asked for again.
+ *
+ * FAST_BROTLI and FAST_GZIP: a rendered page's answer for one visitor and the page cache's
+ * first answer; FAST_BROTLI also for a search answer, compressed once and kept
+ * (server/catalogue/routes.ts).
  */
-/** The fastest levels: a rendered page's answer for one visitor (and the page cache's first). */
 export const FAST_BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
 export const FAST_GZIP: zlib.ZlibOptions = { level: 1 };
 
