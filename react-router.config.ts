@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
+import { buildServer } from './scripts/build-server.ts';
 
 export default {
   ssr: true,
@@ -8,4 +10,6 @@ export default {
   buildDirectory: process.env.ENCORE_BUILD_DIR || 'build',
   // Route middleware (guards as named middleware, app/lib/route-middleware.server.ts; ADR 0023).
   future: { v8_middleware: true },
+  // The server compiled with the web build it renders (ADR 0056): what `npm start` runs.
+  buildEnd: ({ reactRouterConfig }) => buildServer(path.resolve(reactRouterConfig.buildDirectory)),
 } satisfies Config;

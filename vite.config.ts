@@ -170,11 +170,12 @@ function reactRouterProductionInBrowser(): Plugin {
 }
 
 /**
- * The server's own modules (server/, run from source by the server process) are not bundled
- * into the server build: loaders import the very instances the server runs, so state they
- * keep (the search snapshot and the rows it read, the classification names) exists once and
- * hears the server's catalogue changes (ADR 0034). A copy bundled into the build was a second
- * snapshot of the whole catalogue on the heap, refreshed only by polling.
+ * The server's own modules (server/) are not bundled into the server build: loaders import
+ * the very instances the server runs, so state they keep (the search snapshot and the rows it
+ * read, the classification names) exists once and hears the server's catalogue changes (ADR
+ * 0034). A copy bundled into the build was a second snapshot of the whole catalogue on the
+ * heap, refreshed only by polling. The compiled server (scripts/build-server.ts, ADR 0056)
+ * bundles this build and those modules together, each once.
  */
 const SERVER_DIR = `${path.resolve('server')}${path.sep}`;
 

@@ -60,7 +60,7 @@ async function reactRouterBuild(runDir: string) {
 }
 
 function copyBuild(appDir: string) {
-  if (!existsSync(path.join(REPO, 'build', 'server', 'index.js'))) {
+  if (!existsSync(path.join(REPO, 'build', 'node', 'main.mjs'))) {
     throw new Error('no production build in ./build (run without --no-build)');
   }
   mkdirSync(appDir);
@@ -111,7 +111,7 @@ export type RunningServer = {
 };
 
 /**
- * Starts `server/main.ts` as production runs it: NODE_ENV=production, no auth emulator (fans
+ * Starts the compiled server (build/node/main.mjs, ADR 0056) as production runs it: NODE_ENV=production, no auth emulator (fans
  * sign in with tokens the production verifier checks, bench/fan.ts), a fresh DATA_DIR and CATALOGUE_SIZE so the first start seeds
  * the demo catalogue. The environment is built from scratch so a developer's .env or shell
  * (an API key, a tag manager id) cannot change what is measured.
@@ -131,7 +131,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     DATA_DIR: options.dataDir,
     CATALOGUE_SIZE: options.size,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-    TSX_TSCONFIG_PATH: path.join(REPO, 'tsconfig.json'),
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.certsUrl) env.FIREBASE_ID_TOKEN_CERTS_URL = options.certsUrl;
@@ -139,14 +138,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.pageCache === false) env.PAGE_CACHE_TTL_MS = '0';
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
 
-  const nodeArgs = ['--import', 'tsx'];
-  if (options.profileDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${options.profileDir}`);
+  const nodeArgs = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
   const fd = openSync(options.logFile, 'a');
-  const child = spawnTracked('encore server', process.execPath, [...nodeArgs, path.join(REPO, 'server', 'main.ts')], {
-    cwd: options.appDir,
-    env,
-    stdio: ['ignore', fd, fd],
-  });
+  const child = spawnTracked(
+    'encore server',
+    process.execPath,
+    [...nodeArgs, path.join(options.appDir, 'build', 'node', 'main.mjs')],
+    {
+      cwd: options.appDir,
+      env,
+      stdio: ['ignore', fd, fd],
+    },
+  );
   closeSync(fd);
 
   const started = performance.now();

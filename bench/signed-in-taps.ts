@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, symlinkSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { longTailPaths } from './catalogue-sample.ts';
@@ -36,10 +36,8 @@ export async function startSignedInSite(options: {
   const origin = `http://127.0.0.1:${options.port}`;
   const emulator = `127.0.0.1:${options.emulatorPort}`;
   const logFile = path.join(options.runDir, 'signed-in-server.log');
-  // scripts/start.ts starts `server/main.ts` from its working directory, the run's copy of the
-  // build (bench/server.ts), as the main server does from the repository's.
-  const serverLink = path.join(options.appDir, 'server');
-  if (!existsSync(serverLink)) symlinkSync(path.join(REPO, 'server'), serverLink, 'dir');
+  // scripts/start.ts starts the compiled server from its working directory, the run's copy of
+  // the build (bench/server.ts), as the main server does from the repository's.
   const fd = openSync(logFile, 'a');
   const child = spawnTracked(
     'encore server (signed-in taps)',

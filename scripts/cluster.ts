@@ -4,7 +4,7 @@
  * and by hand:
  *   npm run emulator &   # sign-in shared by every node
  *   DATABASE_URL=postgres://… node --import tsx scripts/cluster.ts --nodes 2 --port 8080 --node-port 3001
- * Needs a web build (`npm run build`) and the `haproxy` binary (Debian package `haproxy`).
+ * Needs a build (`npm run build`: the web app and the compiled server) and the `haproxy` binary (Debian package `haproxy`).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -88,7 +88,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const port = options.nodePorts[index]!;
     const dataDir = path.join(options.workDir, `node${index + 1}`);
     mkdirSync(dataDir, { recursive: true });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['build/node/main.mjs'], {
       cwd: root,
       env: {
         ...process.env,

@@ -2,8 +2,8 @@
  * `npm start`: everything Encore needs locally, in one command.
  * 1. the Firebase Auth emulator for a demo-* project (the default; unless one already answers, e.g.
  *    `npm run emulator` shared by several nodes),
- * 2. a production build of the web app (skip with --no-build),
- * 3. the Encore server. SIGINT/SIGTERM at any moment stop whatever is running: the server
+ * 2. a production build: the web app and the compiled server (skip with --no-build),
+ * 3. the Encore server, compiled (build/node/main.mjs, ADR 0056). SIGINT/SIGTERM at any moment stop whatever is running: the server
  *    first (in-flight requests finish), then the emulator; the exit code is the server's (ADR 0016).
  *    Children stay in our process group, so a terminal's Ctrl-C or a supervisor's group kill
  *    reaches them too.
@@ -31,6 +31,8 @@ const config = readEnvOrExit(env);
 const emulated = config.FIREBASE_PROJECT_ID.startsWith('demo-');
 const dataDir = path.resolve(config.DATA_DIR);
 const bin = (name: string) => path.resolve('node_modules', '.bin', name);
+/** The compiled server `react-router build` leaves beside the web build (ADR 0056). */
+const SERVER = path.join('build', 'node', 'main.mjs');
 const log = (message: string) => console.log(`[encore] ${message}`);
 
 if (args.has('--fresh')) rmSync(dataDir, { recursive: true, force: true });
@@ -50,7 +52,7 @@ const onSignal = () => {
   log('stopping');
   stopped = (async () => {
     // The server first (it drains its requests), then whatever else is running.
-    const server = children.find((c) => c.spawnargs.includes('server/main.ts'));
+    const server = children.find((c) => c.spawnargs.includes(SERVER));
     const code = server ? await stopChild(server, SERVER_STOP_MS) : 0;
     await Promise.all(children.map((c) => stopChild(c)));
     process.exit(code);
@@ -93,9 +95,11 @@ async function main() {
     const status = await run(bin('react-router'), ['build']);
     if (stopping) return;
     if (status !== 0) throw new Error('build failed');
+  } else if (!existsSync(SERVER)) {
+    throw new Error(`no compiled server at ${SERVER}: run \`npm run build\` first`);
   }
 
-  const server = spawnChild(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env });
+  const server = spawnChild(process.execPath, [SERVER], { stdio: 'inherit', env });
   server.once('exit', async (code) => {
     if (stopping) return;
     stopping = true;

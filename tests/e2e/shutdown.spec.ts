@@ -49,9 +49,14 @@ async function waitForHealth(port: number, started: Started): Promise<void> {
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null>; dataDir: string };
 
+/** The compiled server, as `npm start` and `npm run serve` run it (ADR 0056). */
+const SERVER = 'build/node/main.mjs';
+
 function startProcess(script: string, args: string[], env: Record<string, string>): Started {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'encore-shutdown-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  // TypeScript (the npm start launcher) runs through tsx; the compiled server as it is.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, script, ...args], {
     env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -95,7 +100,7 @@ test('SIGTERM lets in-flight requests finish and exits 0', async () => {
   const port = await freePort();
   // The grace period is the time a request that reached the node before the signal has to be
   // read (after it, ADR 0016, the node answers 503): 5 s covers a loaded 2-core machine.
-  const server = startProcess('server/main.ts', [], {
+  const server = startProcess(SERVER, [], {
     PORT: String(port),
     CATALOGUE_SIZE: 'none',
     LOG_LEVEL: 'warn',
@@ -135,7 +140,7 @@ test('SIGTERM lets in-flight requests finish and exits 0', async () => {
 test('SIGTERM under a burst of uncached requests resets none: each is answered, or 503 with Connection: close', async () => {
   test.setTimeout(150_000);
   const port = await freePort();
-  const server = startProcess('server/main.ts', [], { PORT: String(port), CATALOGUE_SIZE: 'none', LOG_LEVEL: 'warn' });
+  const server = startProcess(SERVER, [], { PORT: String(port), CATALOGUE_SIZE: 'none', LOG_LEVEL: 'warn' });
   try {
     await waitForHealth(port, server);
     type Outcome = { status: number; connection: string | undefined } | { error: string };
@@ -179,7 +184,7 @@ for (const phase of ['database ready', 'empty catalogue: generating the demo cat
   test(`SIGTERM during start-up (${phase}) stops within 20 s and nothing listens`, async () => {
     test.setTimeout(180_000);
     const port = await freePort();
-    const server = startProcess('server/main.ts', [], { PORT: String(port), CATALOGUE_SIZE: 'small' });
+    const server = startProcess(SERVER, [], { PORT: String(port), CATALOGUE_SIZE: 'small' });
     try {
       await printed(server, phase);
       server.child.kill('SIGTERM');
