@@ -1,6 +1,7 @@
 /**
  * The alert job at scale (ARCHITECTURE.md: 100,000 watches, a price change on 10,000 events,
- * evaluated and delivered ≤ 10 s). Run by bench/run.ts in a process of its own:
+ * evaluated and delivered ≤ 10 s). Run by bench/run.ts in a process of its own, compiled as
+ * the server is (bench/scale.ts); by hand, from its sources:
  *
  *   node --import tsx bench/alerts-scale.ts <dir> [postgres://…]
  *

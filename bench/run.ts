@@ -154,7 +154,7 @@ async function main(options: Options): Promise<Results> {
   }
   if (options.only.has('scale')) {
     step('alerts at scale: 100,000 watches, a price change on 10,000 events (a database of its own)');
-    results.alerts_scale = await runAlertsAtScale(runDir, options, databaseUrl, log);
+    results.alerts_scale = await runAlertsAtScale(runDir, appDir, options, databaseUrl, log);
   }
   if (!needServer) return results;
   const serverOptions = {

@@ -1,11 +1,13 @@
 /**
  * Runs bench/alerts-scale.ts in a process of its own (so its database and heap are not the
  * harness's) against a throwaway database: PGlite in the run's directory, or with --pg a
- * database of its own on the run's PostgreSQL server.
+ * database of its own on the run's PostgreSQL server. The job's code runs compiled, as the
+ * server runs it (ADR 0056): compiled into the run's copy of the app, whose node_modules it uses.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { compileProgram } from '../scripts/build-server.ts';
 import type { Options } from './options.ts';
 import { spawnTracked, waitForExit } from './processes.ts';
 import { REPO } from './server.ts';
@@ -26,6 +28,7 @@ export type AlertsScale = {
 
 export async function runAlertsAtScale(
   runDir: string,
+  appDir: string,
   options: Options,
   databaseUrl: string | undefined,
   log: (line: string) => void,
@@ -40,16 +43,13 @@ export async function runAlertsAtScale(
     await client.end();
     url = databaseUrl.replace(/\/[^/]*$/, '/encore_alerts_scale');
   }
-  const child = spawnTracked(
-    'alerts at scale',
-    process.execPath,
-    ['--import', 'tsx', path.join(REPO, 'bench', 'alerts-scale.ts'), dir, ...(url ? [url] : [])],
-    {
-      cwd: REPO,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, TSX_TSCONFIG_PATH: path.join(REPO, 'tsconfig.json') },
-    },
-  );
+  const program = await compileProgram(path.join(appDir, 'alerts-scale'), 'alerts-scale.mjs', {
+    entryPoints: [path.join(REPO, 'bench', 'alerts-scale.ts')],
+  });
+  const child = spawnTracked('alerts at scale', process.execPath, [program, dir, ...(url ? [url] : [])], {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
