@@ -4,7 +4,8 @@
  * and by hand:
  *   npm run emulator &   # sign-in shared by every node
  *   DATABASE_URL=postgres://… node --import tsx scripts/cluster.ts --nodes 2 --port 8080 --node-port 3001
- * Needs a build (`npm run build`: the web app and the compiled server) and the `haproxy` binary (Debian package `haproxy`).
+ * Needs a build (`npm run build`: the web app and the compiled server) and the `haproxy`
+ * binary (Debian package `haproxy`).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -3,8 +3,9 @@
  * 1. the Firebase Auth emulator for a demo-* project (the default; unless one already answers, e.g.
  *    `npm run emulator` shared by several nodes),
  * 2. a production build: the web app and the compiled server (skip with --no-build),
- * 3. the Encore server, compiled (build/node/main.mjs, ADR 0056). SIGINT/SIGTERM at any moment stop whatever is running: the server
- *    first (in-flight requests finish), then the emulator; the exit code is the server's (ADR 0016).
+ * 3. the Encore server, compiled (build/node/main.mjs, ADR 0056). SIGINT/SIGTERM at any
+ *    moment stop whatever is running: the server first (in-flight requests finish), then the
+ *    emulator; the exit code is the server's (ADR 0016).
  *    Children stay in our process group, so a terminal's Ctrl-C or a supervisor's group kill
  *    reaches them too.
  * Flags: --no-build, --fresh (delete DATA_DIR first; used by the e2e suite).
