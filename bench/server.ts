@@ -19,6 +19,7 @@ import {
   symlinkSync,
 } from 'node:fs';
 import path from 'node:path';
+import { COMPILED_SERVER } from '../scripts/build-server.ts';
 import { readClientManifest } from './bundles.ts';
 import { spawnTracked, stopTracked, waitForExit } from './processes.ts';
 
@@ -60,7 +61,7 @@ async function reactRouterBuild(runDir: string) {
 }
 
 function copyBuild(appDir: string) {
-  if (!existsSync(path.join(REPO, 'build', 'node', 'main.mjs'))) {
+  if (!existsSync(path.join(REPO, 'build', COMPILED_SERVER))) {
     throw new Error('no production build in ./build (run without --no-build)');
   }
   mkdirSync(appDir);
@@ -111,9 +112,10 @@ export type RunningServer = {
 };
 
 /**
- * Starts the compiled server (build/node/main.mjs, ADR 0056) as production runs it: NODE_ENV=production, no auth emulator (fans
- * sign in with tokens the production verifier checks, bench/fan.ts), a fresh DATA_DIR and CATALOGUE_SIZE so the first start seeds
- * the demo catalogue. The environment is built from scratch so a developer's .env or shell
+ * Starts the compiled server (build/node/main.mjs, ADR 0056) as production runs it:
+ * NODE_ENV=production, no auth emulator (fans sign in with tokens the production verifier
+ * checks, bench/fan.ts), a fresh DATA_DIR and CATALOGUE_SIZE so the first start seeds the
+ * demo catalogue. The environment is built from scratch so a developer's .env or shell
  * (an API key, a tag manager id) cannot change what is measured.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -143,7 +145,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const child = spawnTracked(
     'encore server',
     process.execPath,
-    [...nodeArgs, path.join(options.appDir, 'build', 'node', 'main.mjs')],
+    [...nodeArgs, path.join(options.appDir, 'build', COMPILED_SERVER)],
     {
       cwd: options.appDir,
       env,

@@ -17,6 +17,9 @@ import { type BuildOptions, build } from 'esbuild';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** The compiled server's entry, in a build folder: what `npm start` and everything else run. */
+export const COMPILED_SERVER = path.join('node', 'main.mjs');
+
 const COMMON: BuildOptions = {
   bundle: true,
   platform: 'node',
@@ -30,7 +33,8 @@ const COMMON: BuildOptions = {
 
 export async function buildServer(buildDir: string): Promise<void> {
   const webBuild = path.join(buildDir, 'server', 'index.js');
-  await compileProgram(path.join(buildDir, 'node'), 'main.mjs', {
+  const entry = path.join(buildDir, COMPILED_SERVER);
+  await compileProgram(path.dirname(entry), path.basename(entry), {
     stdin: {
       contents: [
         `import { fileURLToPath } from 'node:url';`,

@@ -14,6 +14,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { readEnvOrExit } from '#server/env';
+import { COMPILED_SERVER } from './build-server.ts';
 import { DEFAULT_EMULATOR_HOST, startEmulator, stopChild } from './emulator.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -33,7 +34,7 @@ const emulated = config.FIREBASE_PROJECT_ID.startsWith('demo-');
 const dataDir = path.resolve(config.DATA_DIR);
 const bin = (name: string) => path.resolve('node_modules', '.bin', name);
 /** The compiled server `react-router build` leaves beside the web build (ADR 0056). */
-const SERVER = path.join('build', 'node', 'main.mjs');
+const SERVER = path.join('build', COMPILED_SERVER);
 const log = (message: string) => console.log(`[encore] ${message}`);
 
 if (args.has('--fresh')) rmSync(dataDir, { recursive: true, force: true });
