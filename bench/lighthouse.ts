@@ -1,8 +1,10 @@
 /**
  * Lighthouse 12, mobile with its default simulated throttling (slow 4G, 4× CPU), performance
- * category only, one run per page, against the run's Chromium (bench/chromium.ts). A page
- * with a `cookie` is audited with it set in the browser (a signed-in fan's session, bench/fan.ts):
- * Chromium does not send a Cookie header given as one of Lighthouse's extra headers.
+ * category only, one run per page, against the run's Chromium (bench/chromium.ts). Lighthouse
+ * audits a first visit: it clears the origin's storage and the browser's cache first. A
+ * signed-in fan's page is audited with `keepStorage`, in a browser signed in to the site
+ * (bench/signed-in-taps.ts): their session, account and identity SDK's user are kept, as a
+ * fan's browser keeps them, and only the HTTP cache is cleared before each page.
  */
 import { chromium as playwright } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -36,10 +38,11 @@ type AuditLike = {
 };
 
 export async function runLighthouse(
-  pages: { name: string; url?: string; error?: string; cookie?: { name: string; value: string } }[],
+  pages: { name: string; url?: string; error?: string }[],
   chromium: Chromium | undefined,
   settle: () => Promise<void>,
   log: (line: string) => void,
+  options: { keepStorage?: boolean } = {},
 ): Promise<Record<string, LighthousePage>> {
   const results: Record<string, LighthousePage> = {};
   const empty = (error: string): LighthousePage => ({
@@ -57,9 +60,8 @@ export async function runLighthouse(
     await settle();
     const started = performance.now();
     try {
-      const url = page.url;
-      const audited = () => audit(url, chromium.port);
-      const run = page.cookie ? withCookie(chromium.port, url, page.cookie, audited) : audited();
+      if (options.keepStorage) await clearHttpCache(chromium.port);
+      const run = audit(page.url, chromium.port, !!options.keepStorage);
       results[page.name] = await withTimeout(run, 120_000, 'Lighthouse took over 120 s');
     } catch (error) {
       results[page.name] = empty(error instanceof Error ? error.message : String(error));
@@ -72,31 +74,28 @@ export async function runLighthouse(
   return results;
 }
 
-/** Runs `work` with `cookie` in the browser's default context (Lighthouse's tab), then removes it. */
-async function withCookie<T>(
-  port: number,
-  url: string,
-  cookie: { name: string; value: string },
-  work: () => Promise<T>,
-): Promise<T> {
+/** Empties the browser's HTTP cache, nothing else (what a first visit's cache holds). */
+async function clearHttpCache(port: number): Promise<void> {
   const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`);
-  const context = browser.contexts()[0];
   try {
+    const context = browser.contexts()[0];
     if (!context) throw new Error('no default browser context');
-    await context.addCookies([{ ...cookie, url: new URL(url).origin }]);
-    return await work();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
   } finally {
-    await context?.clearCookies().catch(() => undefined);
     await browser.close();
   }
 }
 
-async function audit(url: string, port: number): Promise<LighthousePage> {
+async function audit(url: string, port: number, keepStorage: boolean): Promise<LighthousePage> {
   const runnerResult = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    disableStorageReset: keepStorage,
   });
   if (!runnerResult) throw new Error('Lighthouse returned no result');
   const lhr = runnerResult.lhr;

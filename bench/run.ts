@@ -32,7 +32,7 @@ import { evaluateTargets, formatReport, type Results, table } from './report.ts'
 import { runAlertsAtScale } from './scale.ts';
 import { replaySearch } from './search-replay.ts';
 import { buildApp, REPO, type RunningServer, startServer, waitUntilQuiet } from './server.ts';
-import { type SignedInSite, startSignedInSite } from './signed-in-taps.ts';
+import { asSignedInFan, type SignedInSite, startSignedInSite } from './signed-in-taps.ts';
 import { measureSsr, PAGES, type PageTarget, probe } from './ssr.ts';
 import { round } from './stats.ts';
 import { measureUncached, type UncachedTarget } from './uncached.ts';
@@ -229,8 +229,7 @@ async function main(options: Options): Promise<Results> {
   }
 
   // The long tail and the fan's watches and follows: distinct pages from the sitemap.
-  // Lighthouse audits the pages signed in too, as this fan (issue 13).
-  const wantsFan = options.only.has('signedin') || options.only.has('lighthouse');
+  const wantsFan = options.only.has('signedin');
   const needsTail = wantsFan || options.only.has('longtail');
   const tail = needsTail
     ? await longTailPaths(server.origin, pick.names, options.quick ? 1_500 : 6_000)
@@ -284,6 +283,26 @@ async function main(options: Options): Promise<Results> {
       noBrowser = error instanceof Error ? error.message : String(error);
       log(`  ${noBrowser}`);
     }
+    // A fan's browser needs an identity provider, which this production server has none of: a
+    // second server of the same build beside the auth emulator (bench/signed-in-taps.ts), for
+    // Lighthouse's signed-in audits and the signed-in first taps.
+    let site: SignedInSite | undefined;
+    let siteError: string | undefined;
+    if (chromium && (options.only.has('lighthouse') || options.only.has('firsttap'))) {
+      try {
+        site = await startSignedInSite({
+          appDir,
+          runDir,
+          port: options.port + 20,
+          emulatorPort: options.port + 21,
+          chromium,
+        });
+        log(`  signed in: a fan of ${site.origin} (test mode, its own auth emulator, small catalogue)`);
+      } catch (error) {
+        siteError = `not measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+        log(`  signed-in fan ${siteError}`);
+      }
+    }
     try {
       if (results.bundles && chromium) {
         step('first-load JavaScript as a browser fetches it (each public route, anonymous, until network idle)');
@@ -308,20 +327,39 @@ async function main(options: Options): Promise<Results> {
       }
       if (options.only.has('lighthouse')) {
         step('Lighthouse, mobile (one run per page)');
-        // Each page anonymous, then as the signed-in fan (its session cookie in the browser).
+        // Each page anonymous; then the same pages of the signed-in site, in a browser signed in
+        // to it (bench/signed-in-taps.ts).
         const audited = pages.map((p) => ({
           name: p.name,
           url: p.error || !chromium ? undefined : `${server.origin}${p.path}`,
           error: p.error ?? noBrowser,
         }));
-        const signedIn = audited.map((p) => ({
-          ...p,
-          name: `${p.name} signed in`,
-          url: fan ? p.url : undefined,
-          error: p.error ?? (fan ? undefined : (fanError ?? 'no fan')),
-          cookie: fan ? { name: fan.cookie.slice(0, fan.cookie.indexOf('=')), value: fan.token } : undefined,
-        }));
-        results.lighthouse = await runLighthouse([...audited, ...signedIn], chromium, server.settle, log);
+        const sitePick = site ? await pickFromCatalogue(site.origin, 0) : undefined;
+        const sitePaths: Record<string, string | undefined> = {
+          home: '/',
+          search: sitePick && `/search?keyword=${encodeURIComponent(sitePick.searchKeyword)}`,
+          artist: sitePick?.artist?.path,
+          event: sitePick?.event?.path,
+        };
+        const signedIn = pages.map((p) => {
+          const path = sitePaths[p.name];
+          return {
+            name: `${p.name} signed in`,
+            url: site && path ? `${site.origin}${path}` : undefined,
+            error: site ? (path ? undefined : (sitePick?.problem ?? `no ${p.name} page`)) : (siteError ?? noBrowser),
+          };
+        });
+        results.lighthouse = await runLighthouse(audited, chromium, server.settle, log);
+        if (chromium && site) {
+          const browser = chromium;
+          const fanSite = site;
+          Object.assign(
+            results.lighthouse,
+            await asSignedInFan(browser, fanSite, () =>
+              runLighthouse(signedIn, browser, server.settle, log, { keepStorage: true }),
+            ),
+          );
+        } else Object.assign(results.lighthouse, await runLighthouse(signedIn, chromium, server.settle, log));
       }
       if (options.only.has('firsttap')) {
         step('first tap after the load event, throttled Chromium (desktop and phone)');
@@ -340,19 +378,8 @@ async function main(options: Options): Promise<Results> {
             { quick: options.quick },
             log,
           );
-          // A fan's taps need an identity provider, which this production server has none of:
-          // a second server of the same build beside the auth emulator (bench/signed-in-taps.ts).
-          let signedInError: string | undefined;
-          let site: SignedInSite | undefined;
-          try {
-            site = await startSignedInSite({
-              appDir,
-              runDir,
-              port: options.port + 20,
-              emulatorPort: options.port + 21,
-              chromium,
-            });
-            log(`  signed in: a fan of ${site.origin} (test mode, its own auth emulator, small catalogue)`);
+          const signedInError = site ? undefined : siteError;
+          if (site) {
             figures.push(
               ...(await measureFirstTaps(
                 site.origin,
@@ -369,16 +396,12 @@ async function main(options: Options): Promise<Results> {
                 log,
               )),
             );
-          } catch (error) {
-            signedInError = `not measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
-            log(`  signed-in taps ${signedInError}`);
-          } finally {
-            await site?.stop();
           }
           results.first_tap = { figures, ...(signedInError ? { signed_in_error: signedInError } : {}) };
         }
       }
     } finally {
+      await site?.stop();
       await chromium?.stop();
     }
   }

@@ -1,6 +1,6 @@
 import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import { longTailPaths } from './catalogue-sample.ts';
 import type { Chromium } from './chromium.ts';
 import { spawnTracked, stopTracked } from './processes.ts';
@@ -21,6 +21,8 @@ export type SignedInSite = {
   storageState: Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
   artists: string[];
   events: string[];
+  /** The fan's email (their password is the bench's own). */
+  email: string;
   stop(): Promise<void>;
 };
 
@@ -59,6 +61,11 @@ export async function startSignedInSite(options: {
         LOG_LEVEL: 'warn',
         // The quiz is not what a first tap measures: it stays away for the run.
         ONBOARDING_DELAY_MS: '3600000',
+        // Prices move, are observed and alerted on at production's pace, not test mode's
+        // every second: pages are audited and tapped as a fan finds them.
+        MARKET_SIMULATOR_INTERVAL_MS: String(5 * 60_000),
+        PRICE_OBSERVATION_INTERVAL_MS: String(15 * 60_000),
+        ALERTS_INTERVAL_MS: '60000',
         TSX_TSCONFIG_PATH: path.join(REPO, 'tsconfig.json'),
       },
       stdio: ['ignore', fd, fd],
@@ -95,7 +102,7 @@ export async function startSignedInSite(options: {
       throw new Error(
         `the small catalogue's sitemap lists ${pages.artists.length} artists and ${pages.events.length} events${pages.problem ? ` (${pages.problem})` : ''}`,
       );
-    return { origin, storageState, artists: pages.artists, events: pages.events, stop };
+    return { origin, storageState, artists: pages.artists, events: pages.events, email, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -107,7 +114,16 @@ async function signIn(chromiumProcess: Chromium, origin: string, email: string) 
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromiumProcess.port}`);
   const context = await browser.newContext();
   try {
-    const page = await context.newPage();
+    await signInWith(context, origin, email);
+    return await context.storageState({ indexedDB: true });
+  } finally {
+    await context.close();
+  }
+}
+
+async function signInWith(context: BrowserContext, origin: string, email: string) {
+  const page = await context.newPage();
+  try {
     await page.goto(`${origin}/signin`, { waitUntil: 'networkidle' });
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -120,8 +136,31 @@ async function signIn(chromiumProcess: Chromium, origin: string, email: string) 
     }
     if (!(await context.cookies()).some((cookie) => cookie.name === 'encore_session'))
       throw new Error('signing the bench fan in set no session cookie');
-    return await context.storageState({ indexedDB: true });
   } finally {
-    await context.close();
+    await page.close();
+  }
+}
+
+/**
+ * Runs `work` with the fan signed in to `site` in the browser's default context, the one
+ * Lighthouse's tab opens in: its session cookie, the account the page keeps and the identity
+ * SDK's user, as signing in leaves them. Then signs the browser out of the site again.
+ */
+export async function asSignedInFan<T>(chromiumProcess: Chromium, site: SignedInSite, work: () => Promise<T>) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromiumProcess.port}`);
+  const context = browser.contexts()[0];
+  try {
+    if (!context) throw new Error('no default browser context');
+    await signInWith(context, site.origin, site.email);
+    return await work();
+  } finally {
+    if (context) {
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Storage.clearDataForOrigin', { origin: site.origin, storageTypes: 'all' }).catch(() => undefined);
+      await page.close();
+      await context.clearCookies().catch(() => undefined);
+    }
+    await browser.close();
   }
 }
