@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { buildServer } from './scripts/build-server.ts';
+import { precompressAssets } from './scripts/precompress-assets.ts';
 
 export default {
   ssr: true,
@@ -10,6 +11,10 @@ export default {
   buildDirectory: process.env.ENCORE_BUILD_DIR || 'build',
   // Route middleware (guards as named middleware, app/lib/route-middleware.server.ts; ADR 0023).
   future: { v8_middleware: true },
-  // The server compiled with the web build it renders (ADR 0056): what `npm start` runs.
-  buildEnd: ({ reactRouterConfig }) => buildServer(path.resolve(reactRouterConfig.buildDirectory)),
+  // The server compiled with the web build it renders (ADR 0056): what `npm start` runs; and
+  // the hashed assets compressed once, at the highest levels (ADR 0057).
+  buildEnd: async ({ reactRouterConfig }) => {
+    const buildDir = path.resolve(reactRouterConfig.buildDirectory);
+    await Promise.all([buildServer(buildDir), precompressAssets(path.join(buildDir, 'client'))]);
+  },
 } satisfies Config;

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fc from 'fast-check';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,6 +181,33 @@ describe('malformed page input', () => {
         expectSafe(t, response, `${page} ${field}`, field);
       }
     }
+  });
+});
+
+describe('hashed assets', () => {
+  it('come compressed by the build at its highest levels, as the browser accepts them', async () => {
+    const home = (await get('/')).body;
+    const scripts = [...home.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(2);
+    // The largest first-load script: what compression is for.
+    const sizes = await Promise.all(scripts.map(async (url) => ({ url, raw: (await get(url)).rawPayload })));
+    const { url, raw } = sizes.sort((a, b) => b.raw.length - a.raw.length)[0]!;
+    const best = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(raw)).toBe(true);
+    // Within a few bytes of Brotli 11; Brotli 4, compressed per request, is 10-20 % larger.
+    expect(br.rawPayload.length).toBeLessThanOrEqual(best.length + 16);
+    expectSecurityHeaders(br, url);
+    const gz = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).equals(raw)).toBe(true);
+    const plain = await get(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(raw)).toBe(true);
   });
 });
 

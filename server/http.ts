@@ -119,6 +119,9 @@ export async function createWebServer({
     root: clientDir,
     wildcard: false,
     index: false,
+    // The hashed assets' .br and .gz, made by the build at the highest levels (ADR 0057):
+    // sent as they are, so @fastify/compress leaves them alone.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       if (filePath === path.join(clientDir, 'sw.js')) reply.header('Content-Security-Policy', WORKER_POLICY);
       const hashed = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
