@@ -1,4 +1,14 @@
-import { type ComponentType, lazy, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { useRouteLoaderData } from 'react-router';
 import { getAccount, useSignedIn } from '~/lib/auth/account-store';
@@ -18,8 +28,10 @@ import { suggestAhead } from './suggest-ahead';
  * stays), and a press that came before the code (a link, a button, a form sent, a choice in a
  * select) is held and replayed on the same element once it is there. A signed-in fan's page
  * hydrates them at once (follow and watch states load on mount), and so does new data for
- * them (revalidation, a same-route navigation). Mounted by a client navigation, they render
- * like any component (the route's clientLoader has loaded their code with the data).
+ * them (revalidation, a same-route navigation): with their own code only, as a transition
+ * that yields to the browser every few milliseconds (ADR 0057). Mounted by a client
+ * navigation, they render like any component (the route's clientLoader has loaded their code
+ * with the data).
  *
  * Once the page is idle after its load event, the code of every part on it is fetched,
  * without hydrating anything (ADR 0029). The code a part's first use opens (a popup, the
@@ -39,6 +51,11 @@ export type OnUse<P> = {
   component: ComponentType<P> | undefined;
   /** Fetches the part's own code only (once the page is idle): not what its first use opens. */
   prefetch(): Promise<void>;
+  /**
+   * The part's own code (once), for a part hydrated before anyone used it (a signed-in fan's
+   * page, new data): what its first use opens waits for that use, or for the idle prefetch.
+   */
+  own(): Promise<ComponentType<P>>;
   /**
    * The component while its code may still be loading: on the server (no Suspense boundary, so
    * the shell waits for it, as for any page) and after a client navigation.
@@ -137,6 +154,7 @@ export function onUse<P>(
       return component;
     },
     prefetch: () => own().then(() => undefined),
+    own,
     Lazy: lazy(() => part.load().then((component) => ({ default: component }))),
   };
   parts.set(name, part as OnUse<never>);
@@ -384,16 +402,26 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
     island.start = () => {
       if (started) return;
       started = true;
-      part.load().then(
+      (island.wanted ? part.load() : part.own()).then(
         (Component) => {
-          const tree = (contexts: unknown[], props: P) =>
-            bridge(
-              contexts,
-              <>
-                <Component {...props} />
-                <Committed onCommit={onCommit} />
-              </>,
-            );
+          // The part's element is kept while its props are the same: a new value of one of the
+          // router's contexts (a fetcher's state, say) then renders only what reads it, not the
+          // whole part again.
+          let shown: { props: P; element: ReactNode } | undefined;
+          const tree = (contexts: unknown[], props: P) => {
+            if (!shown || !sameProps(shown.props, props)) {
+              shown = {
+                props,
+                element: (
+                  <>
+                    <Component {...props} />
+                    <Committed onCommit={onCommit} />
+                  </>
+                ),
+              };
+            }
+            return bridge(contexts, shown.element);
+          };
           const onCommit = () => {
             if (island.hydrated) return;
             island.hydrated = true;
@@ -411,10 +439,24 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
               setTimeout(() => island.served?.(), 0);
             }, 0);
           };
-          island.render = (contexts, props) => root?.render(tree(contexts, props as P));
-          root = hydrateRoot(container, tree(first.current.contexts, first.current.props), {
-            identifierPrefix: `${part.name}-`,
-          });
+          let rendered = first.current;
+          island.render = (contexts, props) => {
+            const same =
+              sameProps(props, rendered.props) && contexts.every((value, i) => value === rendered.contexts[i]);
+            if (same || !root) return;
+            rendered = { contexts, props: props as P };
+            root.render(tree(contexts, props as P));
+          };
+          const hydrate = () => {
+            root = hydrateRoot(container, tree(first.current.contexts, first.current.props), {
+              identifierPrefix: `${part.name}-`,
+            });
+          };
+          // A part someone is about to use hydrates at once. One nobody asked for yet (a
+          // signed-in fan's page, new data) hydrates as a transition: React yields to the
+          // browser every few milliseconds instead of blocking it for the whole part.
+          if (island.wanted) hydrate();
+          else startTransition(hydrate);
         },
         () => {
           island.failed = true;
