@@ -1,7 +1,6 @@
 import {
   type ComponentType,
   lazy,
-  type ReactNode,
   startTransition,
   useEffect,
   useLayoutEffect,
@@ -404,24 +403,14 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
       started = true;
       (island.wanted ? part.load() : part.own()).then(
         (Component) => {
-          // The part's element is kept while its props are the same: a new value of one of the
-          // router's contexts (a fetcher's state, say) then renders only what reads it, not the
-          // whole part again.
-          let shown: { props: P; element: ReactNode } | undefined;
-          const tree = (contexts: unknown[], props: P) => {
-            if (!shown || !sameProps(shown.props, props)) {
-              shown = {
-                props,
-                element: (
-                  <>
-                    <Component {...props} />
-                    <Committed onCommit={onCommit} />
-                  </>
-                ),
-              };
-            }
-            return bridge(contexts, shown.element);
-          };
+          const tree = (contexts: unknown[], props: P) =>
+            bridge(
+              contexts,
+              <>
+                <Component {...props} />
+                <Committed onCommit={onCommit} />
+              </>,
+            );
           const onCommit = () => {
             if (island.hydrated) return;
             island.hydrated = true;
@@ -439,14 +428,7 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
               setTimeout(() => island.served?.(), 0);
             }, 0);
           };
-          let rendered = first.current;
-          island.render = (contexts, props) => {
-            const same =
-              sameProps(props, rendered.props) && contexts.every((value, i) => value === rendered.contexts[i]);
-            if (same || !root) return;
-            rendered = { contexts, props: props as P };
-            root.render(tree(contexts, props as P));
-          };
+          island.render = (contexts, props) => root?.render(tree(contexts, props as P));
           const hydrate = () => {
             root = hydrateRoot(container, tree(first.current.contexts, first.current.props), {
               identifierPrefix: `${part.name}-`,
