@@ -11,14 +11,13 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { MIN_BYTES } from '../server/compress.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** What compresses: text. Images and fonts are compressed already. */
 const TEXT = /\.(?:js|mjs|css|svg|json|txt|xml|html)$/;
-/** Below this, @fastify/compress leaves a file as it is too (server/http.ts). */
-const THRESHOLD = 1024;
 
 export async function precompressAssets(clientDir: string): Promise<void> {
   const dir = path.join(clientDir, 'assets');
@@ -27,7 +26,7 @@ export async function precompressAssets(clientDir: string): Promise<void> {
     names.map(async (name) => {
       const file = path.join(dir, name);
       const body = await readFile(file);
-      if (body.length < THRESHOLD) return;
+      if (body.length < MIN_BYTES) return; // left as it is, as the server leaves it
       const [br, gz] = await Promise.all([
         brotli(body, {
           params: {

@@ -13,7 +13,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import { readSessionToken, readSessionUser, SESSION_COOKIE } from './accounts/session.ts';
 import { apiPlugin, badUrlBody, ROUTER_OPTIONS, routerProblem } from './app.ts';
 import { onCatalogueChanged } from './catalogue/changes.ts';
-import { compressedResponse } from './compress.ts';
+import { compressedResponse, MIN_BYTES } from './compress.ts';
 import type { Services } from './context.ts';
 import { badInputResponse, checkHeaders, checkUrl, type InputProblem } from './input-guard.ts';
 import { createPageCache, type PageCacheOptions } from './page-cache.ts';
@@ -105,7 +105,7 @@ export async function createWebServer({
   });
 
   // Assets and API answers compressed (br/gzip); pages are compressed in the not-found handler.
-  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: MIN_BYTES });
   await app.register(apiPlugin, { services, prefix: '/api' });
 
   const clientDir = path.resolve(buildDir, 'client');
