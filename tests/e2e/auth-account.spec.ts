@@ -211,6 +211,46 @@ test.describe('onboarding quiz', () => {
   });
 });
 
+test.describe('session', () => {
+  test('a fan with a fresh token browses without the identity SDK, which renews the token 5 minutes before it expires', async ({
+    page,
+    context,
+    signedIn,
+  }) => {
+    await skipOnboarding(context);
+    const identityCalls: string[] = [];
+    const sessionSyncs: string[] = [];
+    page.on('request', (request) => {
+      const url = request.url();
+      if (/identitytoolkit|securetoken/.test(url)) identityCalls.push(url);
+      if (new URL(url).pathname === '/api/session' && request.method() === 'POST') sessionSyncs.push(url);
+    });
+    await holdClock(page);
+    await open(page, '/');
+    // The profile is read again (SPEC §4 user details), with the stored token.
+    await profileLoaded(page);
+    // A guarded page: its browser-side guard takes the fresh stored account for the provider's word.
+    await open(page, '/my-encore');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL('/my-encore');
+    expect(identityCalls).toEqual([]);
+    expect(sessionSyncs).toEqual([]);
+
+    // 56 minutes on: the token (an hour's) is 4 minutes from expiry, past the 5-minute mark.
+    // The SDK asks the provider for a new one and hands it to the server (the session cookie,
+    // set only for a token the server verified); the store keeps it too.
+    const renewed = page.waitForRequest((request) => /securetoken/.test(request.url()));
+    await page.clock.fastForward('56:00');
+    await renewed;
+    const session = async () => (await context.cookies()).find((c) => c.name === 'encore_session')?.value;
+    await expect.poll(session).not.toBe(signedIn.idToken);
+    expect(await session()).toBeTruthy();
+    await expect
+      .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('encore'))) ?? '{}').token)
+      .toBe(await session());
+  });
+});
+
 test.describe('profile', () => {
   test.beforeEach(({ context }) => skipOnboarding(context));
 

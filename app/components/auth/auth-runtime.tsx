@@ -1,4 +1,4 @@
-import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { getAccount, useAccount } from '~/lib/auth/account-store';
 import type { PublicConfig } from '~/lib/auth/config';
@@ -6,6 +6,7 @@ import { openAuthDialog, useAuthDialog } from '~/lib/auth/dialog-store';
 import { useToasterWanted } from '~/lib/auth/notify';
 import { postponeQuiz, quizPostponed, quizSubmitted } from '~/lib/auth/onboarding';
 import { safeRedirect } from '~/lib/auth/redirect';
+import { freshFor } from '~/lib/auth/token';
 
 const SignInDialog = lazy(() => import('./sign-in-dialog'));
 const OnboardingDialog = lazy(() => import('./onboarding-dialog'));
@@ -21,20 +22,49 @@ export default function AuthRuntime({ config, signedInOnServer }: { config: Publ
   const location = useLocation();
   const navigate = useNavigate();
 
-  // Firebase is loaded only if someone is (or was) signed in here.
   useEffect(() => {
-    if (sessionStorage.getItem('encore-auth-redirect') !== null) {
+    if (sessionStorage.getItem('encore-auth-redirect') === null) return;
+    session()
+      .then((s) => s.finishRedirectSignIn())
+      .then((next) => next && navigate(safeRedirect(next)))
+      .catch(() => {});
+  }, [navigate]);
+
+  // Firebase is loaded only if someone is (or was) signed in here, and only when the session
+  // needs it (ADR 0058). While the server knows the fan and the stored token is fresh, the
+  // profile is read with that token, and the SDK comes when the token is due (5 minutes
+  // before it expires, SPEC §9) to renew it; the renewed token arms the next renewal.
+  // Without a session the server knew, the SDK restores it at once.
+  const { uid, token } = useAccount();
+  const known = uid !== '' || signedInOnServer;
+  const fresh = known && signedInOnServer ? freshFor(token) : 0;
+  const sdkNow = known && fresh === 0;
+  const profileRead = useRef(false);
+  useEffect(() => {
+    if (!known || profileRead.current) return;
+    profileRead.current = true;
+    // With the SDK the profile is read as the session is restored (watchAuthState).
+    if (!sdkNow) {
       session()
-        .then((s) => s.finishRedirectSignIn())
-        .then((next) => next && navigate(safeRedirect(next)))
+        .then((s) => s.refreshProfile())
         .catch(() => {});
     }
-    if (getAccount().uid || signedInOnServer) {
+  }, [known, sdkNow]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: armed again when the token changes, not as `fresh` counts down
+  useEffect(() => {
+    if (!known) return;
+    const keep = () => {
       session()
-        .then((s) => s.watchAuthState())
+        .then((s) => (signedInOnServer ? s.renewSession() : s.watchAuthState()))
         .catch(() => {});
+    };
+    if (sdkNow) {
+      keep();
+      return;
     }
-  }, [signedInOnServer, navigate]);
+    const timer = window.setTimeout(keep, fresh);
+    return () => window.clearTimeout(timer);
+  }, [known, sdkNow, signedInOnServer, token]);
 
   // SPEC §2: an anonymous visitor sent to /my-encore lands on /?signin=/my-encore: open the
   // dialog and continue there after sign-in (our origin only).

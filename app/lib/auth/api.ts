@@ -3,6 +3,7 @@ import { getAccount, setAccount } from './account-store';
 import { apiUrl } from './config';
 import { loadFirebase } from './firebase';
 import { notifyError } from './notify';
+import { freshFor } from './token';
 
 export type AuthRequestOptions = RequestOptions & {
   /** SPEC §8: a 401 sends the user to the sign-in page; the sign-in flow itself opts out. */
@@ -11,8 +12,19 @@ export type AuthRequestOptions = RequestOptions & {
   notify?: boolean;
 };
 
-/** The current user's fresh ID token, or undefined when nobody is signed in. */
+/**
+ * The current user's fresh ID token, or undefined when nobody is signed in. While the stored
+ * token is more than 5 minutes from expiry it is the one the provider would return (SPEC §9),
+ * so the SDK is not loaded for it (ADR 0058).
+ */
 export async function freshIdToken(): Promise<string | undefined> {
+  const stored = getAccount();
+  if (stored.uid && freshFor(stored.token) > 0) return stored.token;
+  return providerIdToken();
+}
+
+/** The ID token from the identity provider itself (it refreshes one that expires within 5 minutes). */
+async function providerIdToken(): Promise<string | undefined> {
   const { auth } = await loadFirebase();
   await auth.authStateReady();
   const user = auth.currentUser;
@@ -29,13 +41,10 @@ export async function freshIdToken(): Promise<string | undefined> {
  */
 export async function authRequest<T>(path: string, options: AuthRequestOptions = {}): Promise<T> {
   const { redirectOn401 = true, notify = true, ...rest } = options;
-  const headers: Record<string, string> = { ...rest.headers };
-  if (getAccount().uid) {
-    const token = await freshIdToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
-  }
   try {
-    return await request<T>(apiUrl(path), { ...rest, headers });
+    return await withIdentity((identity) =>
+      request<T>(apiUrl(path), { ...rest, headers: { ...rest.headers, ...identity } }),
+    );
   } catch (error) {
     if (error instanceof HttpError) {
       if (error.status === 401 && redirectOn401 && typeof window !== 'undefined') {
@@ -47,5 +56,23 @@ export async function authRequest<T>(path: string, options: AuthRequestOptions =
     }
     // SPEC §8: "then an error is thrown with the error text" (HttpError's message is that text).
     throw error;
+  }
+}
+
+/**
+ * Sends with the fresh token. A stored token the server refuses (a device clock far off made
+ * it look fresh) gets one more try with the provider's, which keeps its own clock of it.
+ */
+async function withIdentity<T>(send: (identity: Record<string, string>) => Promise<T>): Promise<T> {
+  const bearer = (token: string | undefined): Record<string, string> =>
+    token ? { Authorization: `Bearer ${token}` } : {};
+  const token = getAccount().uid ? await freshIdToken() : undefined;
+  try {
+    return await send(bearer(token));
+  } catch (error) {
+    if (!(error instanceof HttpError && error.status === 401 && token)) throw error;
+    const renewed = await providerIdToken().catch(() => undefined);
+    if (!renewed || renewed === token) throw error;
+    return await send(bearer(renewed));
   }
 }

@@ -5,6 +5,7 @@ import { isNative } from '../platform';
 import { getAccount, resetAccount, setAccount, withCacheBuster } from './account-store';
 import { authRequest } from './api';
 import { type AuthSdk, loadFirebase, SESSION_SYNC_PATH } from './firebase';
+import { freshFor } from './token';
 
 /**
  * SPEC §4 sign-in flow: authenticate with the identity provider, fill the account, get an ID
@@ -241,6 +242,40 @@ export async function watchAuthState(): Promise<void> {
   sdk.onAuthStateChanged(auth, (next) => {
     if (!next && getAccount().uid) resetAccount();
   });
+  // The SDK refreshes the token ahead of expiry on its own: keep the stored one in step, so
+  // the next page knows how long it may go without the SDK (ADR 0058).
+  sdk.onIdTokenChanged(auth, (next) => {
+    if (!next || getAccount().uid !== next.uid) return;
+    next
+      .getIdToken()
+      .then((token) => {
+        if (getAccount().uid === next.uid && getAccount().token !== token) setAccount({ token });
+      })
+      .catch(() => {});
+  });
+}
+
+/**
+ * The profile again, for a page whose stored token is still fresh (ADR 0058): the request
+ * needs no SDK. A refusal (the account was disabled or never registered here) is the SDK's
+ * to settle, as when the session is restored.
+ */
+export async function refreshProfile(): Promise<void> {
+  await loadUserDetails().catch(async (error) => {
+    if (error instanceof HttpError && (error.status === 401 || error.status === 404)) await watchAuthState();
+  });
+}
+
+/**
+ * SPEC §9: the token is refreshed ahead of its expiry. The SDK refreshes it only when asked
+ * for one within 30 seconds of expiry, so the page asks when the stored token is due, 5
+ * minutes early (AuthRuntime): the SDK then syncs the session cookie, and the stored token
+ * follows (watchAuthState).
+ */
+export async function renewSession(): Promise<void> {
+  await watchAuthState();
+  const user = await currentUser();
+  if (user && getAccount().uid === user.uid && freshFor(getAccount().token) === 0) await user.getIdToken(true);
 }
 
 /** Fetches the Firebase SDK ahead of a likely sign-in (the form is on screen). */
