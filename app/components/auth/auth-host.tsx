@@ -23,13 +23,13 @@ const AuthRuntime = lazy(() => import('./auth-runtime'));
 
 /**
  * Identity on every page, mounted once by the root layout. This part is tiny and always
- * loaded; the runtime (dialog, onboarding, notifications, Firebase) is fetched only when
+ * loaded; the runtime (dialog, onboarding, notifications, the session) is fetched only when
  * someone is or was signed in, the dialog opens, a notification shows, or a guarded page
  * sent the visitor here with `?signin=`: anonymous visitors download none of it
  * (ARCHITECTURE.md page weight). For a fan signed in when the page came, it waits until the
  * page is idle (ADR 0047): keeping the session fresh can wait a moment, and on a slow link its
- * files and Firebase's would share the round trip of the page's own code, which a Follow
- * pressed at the load event waits on.
+ * files would share the round trip of the page's own code, which a Follow pressed at the
+ * load event waits on. Firebase itself comes only when the session needs it (ADR 0058).
  */
 export function AuthHost() {
   const data = useRouteLoaderData('root') as RootAuthData | undefined;
