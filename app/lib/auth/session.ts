@@ -242,8 +242,8 @@ export async function watchAuthState(): Promise<void> {
   sdk.onAuthStateChanged(auth, (next) => {
     if (!next && getAccount().uid) resetAccount();
   });
-  // The SDK refreshes the token ahead of expiry on its own: keep the stored one in step, so
-  // the next page knows how long it may go without the SDK (ADR 0058).
+  // A token the SDK renewed (renewSession, or one asked for near its expiry): the stored one
+  // follows, so the next page knows how long it may go without the SDK (ADR 0058).
   sdk.onIdTokenChanged(auth, (next) => {
     if (!next || getAccount().uid !== next.uid) return;
     next
