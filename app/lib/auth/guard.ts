@@ -7,8 +7,8 @@ import { freshFor } from './token';
 /**
  * The browser half of the SPEC §6 guards (the server half, which decides who sees the page
  * at all, is app/lib/auth.server.ts): leave a guarded page for / when Firebase has nobody
- * signed in in this browser (nor a fresh stored account), or when the user signs out while on it. Roles are the server's
- * business: a locally stored role may be stale.
+ * signed in in this browser (nor a fresh stored account), or when the user signs out while
+ * on it. Roles are the server's business: a locally stored role may be stale.
  */
 export function useBrowserGuard() {
   const navigate = useNavigate();
