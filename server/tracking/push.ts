@@ -219,6 +219,47 @@ export function webPushSender(keys: VapidKeys, options: PushOptions): PushSender
   return { send: (target, payload) => sendPush(target, payload, keys, options) };
 }
 
+type PendingAlert = { id: string; uid: string; kind: string; title: string; body: string; url: string };
+
+/** From this many alerts of a fan at once, one push sums them up; fewer arrive one by one. */
+const SUMMED_FROM = 4;
+/** Titles a summary names before "and n more". */
+const NAMED_IN_SUMMARY = 3;
+
+const alone = (alert: PendingAlert): PushPayload => ({
+  alertId: alert.id,
+  kind: alert.kind,
+  title: alert.title,
+  body: alert.body,
+  url: alert.url,
+});
+
+/**
+ * What a fan's devices are told about their alerts not pushed yet, oldest first. A few arrive
+ * one by one, each opening its event. Many at once (one price change can alert a fan about
+ * every event they watch) are one notification that counts them, names the newest and opens
+ * the inbox, instead of a stack of them. The inbox keeps each alert either way. A summary is
+ * tagged with its newest alert, so a repeat replaces it (public/sw.js).
+ */
+export function pushPayloads(list: readonly PendingAlert[]): PushPayload[] {
+  if (list.length < SUMMED_FROM) return list.map(alone);
+  const newest = list[list.length - 1]!;
+  const named = list
+    .slice(-NAMED_IN_SUMMARY)
+    .reverse()
+    .map((alert) => alert.title);
+  return [
+    {
+      alertId: newest.id,
+      // A summary of price alerts is as urgent as one (sendPush's urgency).
+      kind: list.every((alert) => alert.kind === newest.kind) ? newest.kind : 'alerts',
+      title: `${list.length} new alerts`,
+      body: `${named.join(' · ')}, and ${list.length - named.length} more`,
+      url: '/my-encore#alerts',
+    },
+  ];
+}
+
 export type DeliveryOptions = PushOptions & {
   batch?: number;
   logger?: { warn(obj: object, msg: string): void };
@@ -233,7 +274,8 @@ export type DeliveryOptions = PushOptions & {
  *
  * One price change can alert tens of thousands of fans (bench/alerts-scale.ts): alerts of fans
  * with nowhere to push are marked done in one statement; the others are read a batch at a
- * time, the batch marked in one statement before anything is sent, and sent 16 at a time.
+ * time, the batch marked in one statement before anything is sent, and sent 16 at a time,
+ * a fan's many alerts summed up in one push (`pushPayloads`).
  * Passes go on until nothing is pending or `budgetMs` is spent (the next run continues).
  */
 export async function deliverPendingPushes(
@@ -277,7 +319,8 @@ export async function deliverPendingPushes(
       })
       .from(alerts)
       .where(and(isNull(alerts.pushedAt), recent))
-      .orderBy(alerts.createdAt)
+      // A fan's alerts raised together (one price change) come in one batch: one push.
+      .orderBy(alerts.createdAt, alerts.uid, alerts.id)
       .limit(batch);
     if (pending.length === 0) break;
     totals.alerts += pending.length;
@@ -316,14 +359,17 @@ export async function deliverPendingPushes(
     if (web.length > 0) webSender ??= webPushSender(await getVapidKeys(db), options);
     const byUid = new Map<string, PushTarget[]>();
     for (const target of [...web, ...native]) byUid.set(target.uid, [...(byUid.get(target.uid) ?? []), target]);
-    const sends = pending.flatMap((alert) => (byUid.get(alert.uid) ?? []).map((target) => ({ alert, target })));
+    const byFan = new Map<string, PendingAlert[]>();
+    for (const alert of pending) byFan.set(alert.uid, [...(byFan.get(alert.uid) ?? []), alert]);
+    const sends = [...byFan].flatMap(([uid, list]) =>
+      pushPayloads(list).flatMap((payload) => (byUid.get(uid) ?? []).map((target) => ({ payload, target }))),
+    );
     const reached = new Set<string>();
     let next = 0;
     const worker = async () => {
       while (next < sends.length) {
-        const { alert, target } = sends[next++]!;
+        const { payload, target } = sends[next++]!;
         if (gone.has(keyOf(target))) continue;
-        const payload = { alertId: alert.id, kind: alert.kind, title: alert.title, body: alert.body, url: alert.url };
         const { result, status, reason } =
           target.kind === 'web' ? await webSender!.send(target, payload) : await options.native!.send(target, payload);
         if (result === 'delivered') {
@@ -336,7 +382,7 @@ export async function deliverPendingPushes(
           gone.add(keyOf(target));
         } else {
           totals.failed++;
-          options.logger?.warn({ status, reason, alertId: alert.id, kind: target.kind }, 'push not accepted');
+          options.logger?.warn({ status, reason, alertId: payload.alertId, kind: target.kind }, 'push not accepted');
         }
         await recordOutcome(db, target, result);
       }
