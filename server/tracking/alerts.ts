@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { alerts } from '../db/schema-tracking.ts';
 import { eventPath } from './paths.ts';
 import { formatMoney, priceForSql } from './prices.ts';
+import { hasPushTarget } from './push.ts';
 import { iso, rows } from './sql.ts';
 
 /**
@@ -91,9 +92,7 @@ async function insertAlerts(db: Db, list: NewAlert[]): Promise<number> {
         insert into alerts (uid, kind, event_id, attraction_id, title, body, url, data, dedupe_key, created_at, pushed_at)
         select r.uid, r.kind, r.event_id, r.attraction_id, r.title, r.body, r.url, r.data, r.dedupe_key,
           coalesce(r.created_at, now()),
-          case when exists (select 1 from push_subscriptions s where s.uid = r.uid)
-            or exists (select 1 from accounts a where a.uid = r.uid and a.push_notification_token <> '')
-            then null else now() end
+          case when ${hasPushTarget(sql`r.uid`, true)} then null else now() end
         from json_to_recordset(${JSON.stringify(batch)}::json) as r(uid text, kind text, event_id text,
           attraction_id text, title text, body text, url text, data jsonb, dedupe_key text, created_at timestamptz)
         on conflict (uid, dedupe_key) do nothing

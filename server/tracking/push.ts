@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushSubscriptionInput } from '#contracts/tracking';
 import type { Db } from '../db/client.ts';
@@ -219,6 +219,18 @@ export function webPushSender(keys: VapidKeys, options: PushOptions): PushSender
   return { send: (target, payload) => sendPush(target, payload, keys, options) };
 }
 
+/**
+ * Whether the fan `uid` (a column or a value) has somewhere to push to: a browser subscribed
+ * to Web Push, or, when `devices`, a device token (native push). One definition for the alerts
+ * written as pushed (alerts.ts) and for those delivery marks done.
+ */
+export function hasPushTarget(uid: SQL, devices: boolean): SQL {
+  const device = devices
+    ? sql` or exists (select 1 from accounts a where a.uid = ${uid} and a.push_notification_token <> '')`
+    : sql``;
+  return sql`(exists (select 1 from push_subscriptions s where s.uid = ${uid})${device})`;
+}
+
 type PendingAlert = { id: string; uid: string; kind: string; title: string; body: string; url: string };
 
 /** From this many alerts of a fan at once, one push sums them up; fewer arrive one by one. */
@@ -286,19 +298,10 @@ export async function deliverPendingPushes(
   const recent = sql`${alerts.createdAt} > now() - interval '1 day'`;
   // Nothing to send for fans without a browser subscription or (with FCM configured) a device
   // token: their alerts are done (the inbox has them).
-  const noDevice = options.native
-    ? sql`and not exists (select 1 from accounts a where a.uid = ${alerts.uid} and a.push_notification_token <> '')`
-    : sql``;
   const inboxOnly = await db
     .update(alerts)
     .set({ pushedAt: sql`now()` })
-    .where(
-      and(
-        isNull(alerts.pushedAt),
-        recent,
-        sql`not exists (select 1 from push_subscriptions s where s.uid = ${alerts.uid}) ${noDevice}`,
-      ),
-    )
+    .where(and(isNull(alerts.pushedAt), recent, sql`not ${hasPushTarget(sql`${alerts.uid}`, !!options.native)}`))
     .returning({ id: alerts.id });
   totals.alerts += inboxOnly.length;
 
