@@ -128,6 +128,25 @@ test('typed before the search box has code, its suggestions are asked for at onc
   expect(new URL(searches[1]!).searchParams.get('keyword')).toBe('rocks');
 });
 
+test('at idle, letters typed straight after the tap stay in the box while it hydrates, and are searched', async ({
+  page,
+}) => {
+  const searches: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/events/search') searches.push(sent.url());
+  });
+  // Idle: the home page's part has its code, and nothing has hydrated it yet.
+  await page.goto('/', { waitUntil: 'networkidle' });
+  const box = page.locator('#home-search-input');
+  // ADR 0060: the tap starts the part's hydration as a transition; the letters come meanwhile.
+  await box.click();
+  await box.pressSequentially('rock');
+  await expect(box).toHaveValue('rock');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  await expect.poll(() => searches.at(-1) && new URL(searches.at(-1)!).searchParams.get('keyword')).toBe('rock');
+  await expect(box).toBeFocused();
+});
+
 test("card images past the first two wait for the page's code, then load", async ({ page }) => {
   const code = await holdCode(page);
   await page.goto('/');

@@ -434,10 +434,12 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
               identifierPrefix: `${part.name}-`,
             });
           };
-          // A part someone is about to use hydrates at once. One nobody asked for yet (a
-          // signed-in fan's page, new data) hydrates as a transition: React yields to the
-          // browser every few milliseconds instead of blocking it for the whole part.
-          if (island.wanted) hydrate();
+          // A part with a press held for it hydrates at once: the press waits on it. Any other
+          // (one someone is only about to use: a pointer over it, a search box tapped before
+          // the first letter; one nobody asked for yet: a signed-in fan's page, new data)
+          // hydrates as a transition: React yields to the browser every few milliseconds, so
+          // a letter typed meanwhile shows at once, not after the whole part (ADR 0060).
+          if (island.held.length) hydrate();
           else startTransition(hydrate);
         },
         () => {
