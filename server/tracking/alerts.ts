@@ -128,24 +128,19 @@ export async function evaluatePriceAlerts(db: Db, now = new Date()): Promise<{ a
     }>(
       tx,
       sql`
-      with due as (
-        select w.uid, w.event_id, ${priceSql} as price
-        from watches w join events e on e.id = w.event_id
-        where w.price_alert_armed and w.target_price is not null
-          and e.status_code not in ('cancelled', 'offsale')
-          and (e.starts_at is null or e.starts_at > now())
-          and ${priceSql} <= w.target_price
-          and not exists (
-            select 1 from alerts al
-            where al.uid = w.uid and al.event_id = w.event_id and al.kind = 'price_target'
-              and al.created_at > ${cooledSince.toISOString()}::timestamptz
-          )
-      )
       update watches w set price_alert_armed = false, price_crossings = w.price_crossings + 1, updated_at = now()
-      from due, events e
-      where w.uid = due.uid and w.event_id = due.event_id and e.id = w.event_id and w.price_alert_armed
+      from events e
+      where e.id = w.event_id and w.price_alert_armed and w.target_price is not null
+        and e.status_code not in ('cancelled', 'offsale')
+        and (e.starts_at is null or e.starts_at > now())
+        and ${priceSql} <= w.target_price
+        and not exists (
+          select 1 from alerts al
+          where al.uid = w.uid and al.event_id = w.event_id and al.kind = 'price_target'
+            and al.created_at > ${cooledSince.toISOString()}::timestamptz
+        )
       returning w.uid, w.event_id, w.price_crossings as crossings, w.ticket_category, w.target_price::float8 as target,
-        due.price, e.currency, e.name, e.local_date::text as local_date, e.local_time::text as local_time
+        ${priceSql} as price, e.currency, e.name, e.local_date::text as local_date, e.local_time::text as local_time
     `,
     );
     const alerted = await insertAlerts(
