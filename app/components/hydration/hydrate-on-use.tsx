@@ -460,9 +460,11 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
     };
   }, [fromServer, part]);
 
+  // Each part starts in a task of its own, not in the page's first effects (ADR 0060): on a
+  // fan's page every part starts at once, and together they made one long task.
   useEffect(() => {
     const container = element.current;
-    if (fromServer && container && (signedIn || changed)) islandOf(container).start?.();
+    if (fromServer && container && (signedIn || changed)) setTimeout(() => islandOf(container).start?.());
   }, [fromServer, signedIn, changed]);
 
   if (!fromServer || typeof window === 'undefined') {
