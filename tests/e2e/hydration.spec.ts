@@ -24,6 +24,15 @@ async function holdCode(page: Page, file = /\/assets\/page-parts-[\w-]+\.js$/) {
   };
 }
 
+/** The suggestion requests the page sends, as URLs, in order. */
+function searchRequests(page: Page): string[] {
+  const searches: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/events/search') searches.push(sent.url());
+  });
+  return searches;
+}
+
 type Marked = Window & { __samePage?: boolean };
 
 test('a button pressed before its code arrives is busy at once, then does what was pressed', async ({ page }) => {
@@ -101,10 +110,7 @@ test('the site icon comes in the page: loading it takes no connection, and the f
 test('typed before the search box has code, its suggestions are asked for at once and shown without asking again', async ({
   page,
 }) => {
-  const searches: string[] = [];
-  page.on('request', (sent) => {
-    if (new URL(sent.url()).pathname === '/api/events/search') searches.push(sent.url());
-  });
+  const searches = searchRequests(page);
   const code = await holdCode(page);
   await page.goto('/');
   const box = page.locator('#home-search-input');
@@ -131,10 +137,7 @@ test('typed before the search box has code, its suggestions are asked for at onc
 test('at idle, letters typed straight after the tap stay in the box while it hydrates, and are searched', async ({
   page,
 }) => {
-  const searches: string[] = [];
-  page.on('request', (sent) => {
-    if (new URL(sent.url()).pathname === '/api/events/search') searches.push(sent.url());
-  });
+  const searches = searchRequests(page);
   // Idle: the home page's part has its code, and nothing has hydrated it yet.
   await page.goto('/', { waitUntil: 'networkidle' });
   const box = page.locator('#home-search-input');
