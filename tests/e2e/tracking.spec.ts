@@ -113,6 +113,9 @@ test('a new fan follows, watches, is alerted in the inbox and by Web Push, and u
   await dialog.getByRole('button', { name: 'Sign up with email' }).click();
   await expect(dialog).toBeHidden();
   await expect(follow).toHaveAttribute('aria-pressed', 'true');
+  // The tick shows the wish at once; the button stays dimmed until the write is saved, and a
+  // page left by a full load before then (page.goto here) would take the write with it.
+  await expect(follow).toBeEnabled();
 
   // The onboarding budget (here through the API; the quiz has its own spec) is above every
   // price, so it would never fire: the target offered starts under today's price instead.
@@ -129,6 +132,7 @@ test('a new fan follows, watches, is alerted in the inbox and by Web Push, and u
   const second = page.getByRole('button', { name: `Follow ${artists[1]!.name}` }).first();
   await second.click();
   await expect(second).toHaveAttribute('aria-pressed', 'true');
+  await expect(second).toBeEnabled();
 
   // Notifications on this device, before any watch: an alert that fires while a fan has
   // nowhere to push stays in the inbox only, and its event cannot alert again for 12 hours.
