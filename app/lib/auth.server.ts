@@ -32,17 +32,12 @@ export async function requireDatabase(context: AppLoadContext): Promise<void> {
   if (!(await context.services.database.ping())) throw serviceUnavailable();
 }
 
-export function requireUser(
-  request: Request,
-  context: GuardContext,
-  options: { openSignIn?: boolean } = {},
-): SessionUser {
+export function requireUser(url: URL, context: GuardContext, options: { openSignIn?: boolean } = {}): SessionUser {
   if (context.sessionUser) return context.sessionUser;
   // Could not check the cookie: the visitor may be signed in, so no sign-in redirect.
   if (context.sessionUnavailable) throw serviceUnavailable();
   // SPEC §2 /my-encore: "If the user is anonymous, the sign-in dialog opens first"; the home
   // page opens it and continues to this path after sign-in.
-  const url = new URL(request.url);
   const target = options.openSignIn ? `/?signin=${encodeURIComponent(url.pathname + url.search)}` : '/';
   throw redirect(target, { headers: PRIVATE_HEADERS });
 }

@@ -21,7 +21,7 @@ let version = 0;
 
 export function sharedPageData<T>(
   name: string,
-  { request, context }: { request: Request; context: AppLoadContext },
+  { url, request, context }: { url: URL; request: Request; context: AppLoadContext },
   load: () => Promise<T>,
 ): Promise<T> {
   const ttl = context.services.env.PAGE_CACHE_TTL_MS;
@@ -31,7 +31,6 @@ export function sharedPageData<T>(
     version = context.catalogueVersion ?? 0;
     pages.clear();
   }
-  const url = new URL(request.url);
   const filters = readFiltersCookie(request.headers.get('cookie'));
   const key = JSON.stringify([
     name,

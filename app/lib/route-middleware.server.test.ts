@@ -14,7 +14,10 @@ function run(name: string, sessionUser: SessionUser | null, url = 'http://encore
     context,
     // As React Router runs it: a guard that throws synchronously rejects the chain.
     result: (async () =>
-      middleware!({ request: new Request(url), context, params: {}, unstable_pattern: '' } as never, next))(),
+      middleware!(
+        { request: new Request(url), url: new URL(url), context, params: {}, unstable_pattern: '' } as never,
+        next,
+      ))(),
   };
 }
 

@@ -13,12 +13,12 @@ const guardedUserContext = createContext<SessionUser>();
 
 const NAMED_MIDDLEWARE = {
   /** SPEC §6: signed in, else / (with the session cookie's verified user). */
-  requireUser: ({ request, context }) => {
-    context.set(guardedUserContext, requireUser(request, context));
+  requireUser: ({ url, context }) => {
+    context.set(guardedUserContext, requireUser(url, context));
   },
   /** SPEC §2 /my-encore: an anonymous visitor lands on / with the sign-in dialog open first. */
-  requireUserOrSignIn: ({ request, context }) => {
-    context.set(guardedUserContext, requireUser(request, context, { openSignIn: true }));
+  requireUserOrSignIn: ({ url, context }) => {
+    context.set(guardedUserContext, requireUser(url, context, { openSignIn: true }));
   },
   /** SPEC §6: systemRole admin with an unrevoked token, else /. */
   requireAdmin: async ({ request, context }) => {

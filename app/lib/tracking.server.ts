@@ -26,13 +26,13 @@ import {
  * configured for the site (PUBLIC_ORIGIN), never the request's Host.
  */
 export async function loadMyEncore(
-  request: Request,
+  url: URL,
   context: Pick<AppLoadContext, 'services'>,
   uid: string,
   now: string,
 ): Promise<MyEncoreView & { names: MyEncoreData['names'] }> {
   const { env, database } = context.services;
-  const asked = new URL(request.url).searchParams;
+  const asked = url.searchParams;
   const data = await loadMyEncoreData(database.db, trackingConfig(env), uid, {
     origin: env.PUBLIC_ORIGIN,
     apiBase: env.PUBLIC_API_BASE_URL,

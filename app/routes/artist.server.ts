@@ -20,8 +20,7 @@ const DEEP_PAGING = 1000;
  * page). A path without '-tickets' or an unknown id is 'Page Not Found: {path}'; a known id
  * under another name slug moves permanently (301) to the canonical one.
  */
-export async function loadArtistPage({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loadArtistPage({ url, params, context }: Route.LoaderArgs) {
   const notFound = () => data(`Page Not Found: ${url.pathname}`, { status: 404 });
   if (!params.artistSlug.endsWith('-tickets')) throw notFound();
   const { db } = context.services.database;

@@ -111,6 +111,25 @@ describe('page status codes (SPEC §2)', () => {
   });
 });
 
+describe("a client navigation's data (ADR 0061: handlers read the page's URL, not the request's)", () => {
+  it('names the page, never its .data address, in its links, its 404 and its redirects', async () => {
+    const page = artistPath({ id: ids.artist, name: XSS });
+    const data = await get(`${page}.data?ticketCategory=front_row&_routes=routes%2Fartist`);
+    expect(data.status).toBe(200);
+    const body = await data.text();
+    expect(body).toContain(JSON.stringify(`${page}?ticketCategory=great_view`));
+    expect(body).not.toContain('.data');
+    expect(body).not.toContain('_routes');
+
+    const missing = await get(`/quiet-night/artist/${ids.artist}.data`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain(`"Page Not Found: /quiet-night/artist/${ids.artist}"`);
+
+    const moved = await get(`/events/old-name/${ids.plain}.data?ticketCategory=front_row`);
+    expect(await moved.text()).toContain(`"/events/quiet-night/${ids.plain}?ticketCategory=front_row"`);
+  });
+});
+
 describe('server-rendered discovery pages', () => {
   it('the home page shows upcoming events near the remembered place (cookie), on the first byte', async () => {
     const cookie = `encoreFilters=${encodeURIComponent('geoPoint=40.7505:-73.9934&near=Manhattan')}`;

@@ -30,8 +30,7 @@ export const OTHER_DATES = 6;
  * category, and other upcoming dates of its headliner. An unknown id is 'Page Not Found:
  * {path}'; a known id under another slug moves permanently (301) to the canonical one.
  */
-export async function loadEventPage({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loadEventPage({ url, params, context }: Route.LoaderArgs) {
   const { db } = context.services.database;
   const requested = url.searchParams.get('ticketCategory');
   const ticketCategory = TICKET_CATEGORIES.includes(requested as TicketCategory)

@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 const load = (query = '', uid = 'many') =>
-  loadMyEncore(new Request(`https://encore.example/my-encore${query}`), { services }, uid, new Date().toISOString());
+  loadMyEncore(new URL(`https://encore.example/my-encore${query}`), { services }, uid, new Date().toISOString());
 
 describe('my Encore for a fan watching many events', () => {
   it('shows the soonest upcoming ones and every past one, and counts them all', async () => {

@@ -4,10 +4,10 @@ import { loadMyEncore } from '~/lib/tracking.server';
 import type { Route } from './+types/my-encore';
 
 /** my Encore: the greeting and the tracking sections (ADR 0008), read again after every write (ADR 0033). */
-export async function loadMyEncorePage(request: Request, context: Route.LoaderArgs['context']) {
+export async function loadMyEncorePage(url: URL, context: Route.LoaderArgs['context']) {
   const user = guardedUser(context);
   const now = new Date().toISOString();
-  const { names, ...tracking } = await loadMyEncore(request, context, user.uid, now);
+  const { names, ...tracking } = await loadMyEncore(url, context, user.uid, now);
   const name =
     greetingName({
       firstName: names?.firstName,

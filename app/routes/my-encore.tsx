@@ -12,8 +12,8 @@ export const headers = () => PRIVATE_HEADERS;
 // open, and lands back here after signing in.
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('requireUserOrSignIn');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadMyEncorePage(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return loadMyEncorePage(url, context);
 }
 
 /** The personal area: alerts, watched events, followed artists, calendar and notifications (ADR 0008). */

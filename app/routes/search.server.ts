@@ -33,8 +33,7 @@ const toggle = (list: string[], value: string) =>
  * reloaded and rendered on the server. 'Artists & Attractions' for a keyword, 'Upcoming
  * Events' 20 a page, and the links that change each filter.
  */
-export async function loadSearch({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loadSearch({ url, context }: Route.LoaderArgs) {
   const { db } = context.services.database;
   const filters = filtersFromSearchParams(url.searchParams);
   // Parsed once (contracts' schema): the artists above the list are the same search, 5 of them.
