@@ -239,14 +239,13 @@ async function lineUpsOf(
   eventIds: string[],
   admit: Admission = 'add',
 ): Promise<Map<string, Attraction[]>> {
-  const all = await hydrateAttractions(
-    db,
-    index,
-    eventIds.flatMap((id) => index.lineUp(id)),
-    admit,
-  );
+  // Each event's ids looked up in the snapshot once (a search over its event ids).
+  const lineUps = eventIds.map((id) => index.lineUp(id));
+  const all = await hydrateAttractions(db, index, lineUps.flat(), admit);
   const byId = new Map(all.map((a) => [a.id, a]));
-  return new Map(eventIds.map((id) => [id, index.lineUp(id).flatMap((a) => (byId.has(a) ? [byId.get(a)!] : []))]));
+  return new Map(
+    eventIds.map((id, i) => [id, lineUps[i]!.flatMap((a) => (byId.has(a) ? [byId.get(a)!] : []))] as const),
+  );
 }
 
 /**
