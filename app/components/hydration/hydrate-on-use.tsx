@@ -464,7 +464,10 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
   // fan's page every part starts at once, and together they made one long task.
   useEffect(() => {
     const container = element.current;
-    if (fromServer && container && (signedIn || changed)) setTimeout(() => islandOf(container).start?.());
+    if (!fromServer || !container || !(signedIn || changed)) return;
+    // A part gone before its turn is not started.
+    const turn = setTimeout(() => islandOf(container).start?.());
+    return () => clearTimeout(turn);
   }, [fromServer, signedIn, changed]);
 
   if (!fromServer || typeof window === 'undefined') {
