@@ -15,6 +15,7 @@ const unitTests = [
   'app/lib/!(http).test.ts',
   'app/lib/*/**/*.test.ts',
   'app/components/**/*.test.{ts,tsx}',
+  'app/flushed-strings.server.test.tsx',
   'app/routes/sitemap.server.test.ts',
   'contracts/**/*.test.ts',
   'server/env.test.ts',

@@ -2,11 +2,13 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
-import { renderToPipeableStream } from 'react-dom/server';
+// The same renderer writing its HTML as strings, gathered into one write a flush (ADR 0063).
+import { renderToPipeableStream } from 'react-dom/server.bun';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { SESSION_COOKIE } from '#server/accounts/session';
 import { pageSecurityPolicy } from '#server/security-headers';
+import { FlushedStrings } from './flushed-strings.server';
 
 /**
  * React Router's Node server entry with two changes (issue 12): every page carries a
@@ -58,7 +60,7 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
+          pipe(new FlushedStrings(body) as unknown as NodeJS.WritableStream);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
