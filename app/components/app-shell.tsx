@@ -9,6 +9,12 @@ const HOUR = 3_600_000;
 const pagePrefetch = () => import('~/lib/page-prefetch');
 type ShellWatch = typeof import('~/lib/shell-idle');
 
+/** The link an event happened in, if it opens a page of ours in this tab. */
+function ourLink(event: Event, selector: string): HTMLAnchorElement | undefined {
+  const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>(selector);
+  return link && !link.target && link.origin === window.location.origin ? link : undefined;
+}
+
 /**
  * What every page does in the browser besides rendering (SPEC §2, §4, §9): tag-manager page
  * views, the viewport cookie, new-build detection, the chunk reload guard, route preloads on
@@ -75,16 +81,34 @@ export function AppShell() {
       // the code a press waits on (ADR 0039).
       if (!warmed) afterWantedCode(() => void pagePrefetch());
       warmed = true;
-      const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-      if (!link || link.target || link.origin !== window.location.origin) return;
-      const path = link.pathname + link.search;
-      if (path !== window.location.pathname + window.location.search) queue.add(path);
+      const link = ourLink(event, 'a[href]');
+      const path = link && link.pathname + link.search;
+      if (path && path !== window.location.pathname + window.location.search) queue.add(path);
+    };
+    // A plain click on a page link is a client navigation, as on a <Link> (ui/page-link.tsx),
+    // busy until the page is there. Capturing, before React's listeners: React stops a click
+    // inside a part still waiting for its code.
+    const onClick = (event: MouseEvent) => {
+      const link = ourLink(event, 'a[data-page-link]:not([download])');
+      if (!link || !router || event.defaultPrevented || event.button) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      link.ariaBusy = 'true';
+      void router
+        .navigate(link.pathname + link.search + link.hash, {
+          // As <Link>: the address on screen again replaces its entry instead of adding one.
+          replace: !!link.dataset.pageLink || link.href === window.location.href,
+          preventScrollReset: 'keepScroll' in link.dataset,
+        })
+        .finally(() => (link.ariaBusy = null));
     };
     window.addEventListener('pointerover', onIntent, { passive: true });
     window.addEventListener('focusin', onIntent);
+    window.addEventListener('click', onClick, true);
     return () => {
       window.removeEventListener('pointerover', onIntent);
       window.removeEventListener('focusin', onIntent);
+      window.removeEventListener('click', onClick, true);
       queue.clear();
     };
   }, [router]);

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import type { AttractionCardView } from '~/lib/views';
 import { CatalogueImage } from './catalogue-image';
 import { FollowButton } from './tracking/follow-button';
 import { Badge } from './ui/badge';
+import { PageLink } from './ui/page-link';
 
 /**
  * An artist or attraction: image, name, genre and the '{n} upcoming' badge (SPEC §2). Styled
@@ -37,7 +37,7 @@ export function ArtistCard({
       />
       <div className="caption">
         <h3>
-          <Link to={artist.href}>{artist.name}</Link>
+          <PageLink to={artist.href}>{artist.name}</PageLink>
         </h3>
         <div className="kind">
           <span className="genre">{artist.genre ?? 'Live'}</span>

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
-import type { EventCardView, EventGridCardView } from '~/lib/views';
+import type { EventGridCardView, EventRowView } from '~/lib/views';
 import { CatalogueImage } from './catalogue-image';
 import { WatchButton } from './tracking/watch-button';
 import { buttonClass } from './ui/button';
 import { CardThumbnail } from './ui/card-thumbnail';
+import { PageLink } from './ui/page-link';
 import { StatusBadge } from './ui/status-badge';
 
 /**
@@ -45,7 +45,7 @@ export function EventCard({
           {event.genre && <span className="genre">{event.genre}</span>}
         </div>
         <h3>
-          <Link to={event.href}>{event.name}</Link>
+          <PageLink to={event.href}>{event.name}</PageLink>
         </h3>
         <p className="when">{event.when}</p>
         {event.venue && <p className="venue">{event.venue}</p>}
@@ -63,7 +63,7 @@ export function EventCard({
  * A list row: date tile, thumbnail, name, time and venue, status, price and a call to action.
  * Styled by `.event-row` in app.css: an artist page lists twenty (ADR 0042, amended).
  */
-export function EventRow({ event }: { event: EventCardView }) {
+export function EventRow({ event }: { event: EventRowView }) {
   return (
     <article className="event-row group">
       <div className={event.tile ? 'tile' : 'tile tba'}>
@@ -80,7 +80,7 @@ export function EventRow({ event }: { event: EventCardView }) {
       <CardThumbnail image={event.thumb} name={event.name} shape="event-large" className="max-sm:hidden" />
       <div className="text">
         <h3>
-          <Link to={event.href}>{event.name}</Link>
+          <PageLink to={event.href}>{event.name}</PageLink>
         </h3>
         {event.line && <p className="line">{event.line}</p>}
         <div className="kind">

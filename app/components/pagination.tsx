@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from './ui/page-link';
 
 /** Numbered pages around the current one, with gaps: 1 … 4 5 [6] 7 8 … 20. */
 export function pageWindow(current: number, total: number, span = 1): (number | 'gap')[] {
@@ -39,14 +39,14 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-8 flex items-center justify-center gap-1.5">
       {prev !== undefined ? (
-        <Link
+        <PageLink
           to={hrefFor(prev)}
           rel="prev"
           className={`${itemClass} bg-white text-slate-800 ring-slate-300 hover:ring-brand-500`}
         >
           <span aria-hidden="true">←</span>
           <span className="ml-1 max-sm:sr-only">Previous</span>
-        </Link>
+        </PageLink>
       ) : (
         <span aria-hidden="true" className={`${itemClass} text-slate-500 ring-slate-200`}>
           ← <span className="ml-1 max-sm:hidden">Previous</span>
@@ -60,28 +60,28 @@ export function Pagination({
             </li>
           ) : (
             <li key={p} className={p === page ? '' : 'max-sm:hidden'}>
-              <Link
+              <PageLink
                 to={hrefFor(p)}
                 aria-label={`Page ${p + 1}`}
                 aria-current={p === page ? 'page' : undefined}
                 className={`${itemClass} ${p === page ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-800 ring-slate-300 hover:ring-brand-500'}`}
               >
                 {p + 1}
-              </Link>
+              </PageLink>
             </li>
           ),
         )}
       </ul>
       <span className="px-2 text-sm text-slate-600 sm:hidden">of {totalPages}</span>
       {next !== undefined ? (
-        <Link
+        <PageLink
           to={hrefFor(next)}
           rel="next"
           className={`${itemClass} bg-white text-slate-800 ring-slate-300 hover:ring-brand-500`}
         >
           <span className="mr-1 max-sm:sr-only">Next</span>
           <span aria-hidden="true">→</span>
-        </Link>
+        </PageLink>
       ) : (
         <span aria-hidden="true" className={`${itemClass} text-slate-500 ring-slate-200`}>
           <span className="mr-1 max-sm:hidden">Next</span> →

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { Logo } from './logo';
+import { PageLink } from './ui/page-link';
 
 /** The footer itself, hydrated on first use (site-footer.tsx). */
 export default function SiteFooterContent() {
@@ -12,15 +12,15 @@ export default function SiteFooterContent() {
           <p className="max-w-xs text-sm text-slate-600">Concerts, games and shows near you, on your dates.</p>
         </div>
         <nav aria-label="Legal" className="flex flex-col gap-2 text-sm">
-          <Link className="text-slate-700 hover:text-brand-700" to="/privacy-policy">
+          <PageLink className="text-slate-700 hover:text-brand-700" to="/privacy-policy">
             Privacy Policy
-          </Link>
-          <Link className="text-slate-700 hover:text-brand-700" to="/terms-of-service">
+          </PageLink>
+          <PageLink className="text-slate-700 hover:text-brand-700" to="/terms-of-service">
             Terms of Service
-          </Link>
-          <Link className="text-slate-700 hover:text-brand-700" to="/cookie-settings">
+          </PageLink>
+          <PageLink className="text-slate-700 hover:text-brand-700" to="/cookie-settings">
             Cookie Settings
-          </Link>
+          </PageLink>
         </nav>
         <div className="flex gap-3">
           {['Instagram', 'X', 'TikTok'].map((name) => (

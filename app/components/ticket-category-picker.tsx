@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import type { ChoiceLink } from '~/lib/page-links';
+import { PageLink } from './ui/page-link';
 
 /** SPEC §3 ticket category as a segmented control of links (server-rendered, no script needed). */
 export function TicketCategoryPicker({
@@ -23,7 +23,7 @@ export function TicketCategoryPicker({
       >
         {links.map((link) => (
           <li key={link.value} className="shrink-0">
-            <Link
+            <PageLink
               to={link.href}
               replace
               preventScrollReset
@@ -33,7 +33,7 @@ export function TicketCategoryPicker({
               }`}
             >
               {link.label}
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>

@@ -56,15 +56,31 @@ export type EventGridCardView = Pick<
 
 const GRID_CARD_FIELDS = ['id', 'href', 'name', 'when', 'tile', 'status', 'genre', 'venue', 'from', 'image'] as const;
 
+/** What a list row (components/event-card.tsx EventRow) shows: the rest is for grid cards. */
+export type EventRowView = Pick<
+  EventCardView,
+  'id' | 'href' | 'name' | 'when' | 'tile' | 'buyable' | 'line' | 'status' | 'price' | 'thumb'
+>;
+
+const ROW_FIELDS = ['id', 'href', 'name', 'when', 'tile', 'buyable', 'line', 'status', 'price', 'thumb'] as const;
+
+function shownOf<K extends keyof EventCardView>(card: EventCardView, fields: readonly K[]): Pick<EventCardView, K> {
+  const shown: Partial<Pick<EventCardView, K>> = {};
+  for (const field of fields) if (card[field] !== undefined) shown[field] = card[field];
+  return shown as Pick<EventCardView, K>;
+}
+
 /**
- * A grid card with only what it shows, for pages that list events as cards alone (home): every
- * field is written into the page's HTML twice, once rendered and once in its data.
+ * A grid card or a list row with only what it shows, for the pages that list events as one or
+ * the other: every field is written into the page twice, once rendered and once in its data,
+ * and each is encoded for the page on the server and decoded by the browser (ADR 0042, 0064).
  */
 export function toEventGridCard(event: DiscoveryEvent): EventGridCardView {
-  const card = toEventCard(event);
-  const shown: Partial<EventGridCardView> = {};
-  for (const field of GRID_CARD_FIELDS) if (card[field] !== undefined) Object.assign(shown, { [field]: card[field] });
-  return shown as EventGridCardView;
+  return shownOf(toEventCard(event), GRID_CARD_FIELDS);
+}
+
+export function toEventRow(event: DiscoveryEvent): EventRowView {
+  return shownOf(toEventCard(event), ROW_FIELDS);
 }
 
 export type AttractionCardView = {

@@ -1,5 +1,5 @@
 /** The page body; the route module beside it holds the loader and meta. */
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { CatalogueImage } from '~/components/catalogue-image';
 import { EventRow } from '~/components/event-card';
 import { DateFilterButton, LocationFilterButton } from '~/components/filter-buttons';
@@ -7,6 +7,7 @@ import { Pagination } from '~/components/pagination';
 import { TicketCategoryPicker } from '~/components/ticket-category-picker';
 import { FollowButton } from '~/components/tracking/follow-button';
 import { buttonClass } from '~/components/ui/button';
+import { PageLink } from '~/components/ui/page-link';
 import type { Route } from './+types/artist';
 
 export default function ArtistView({ page }: { page: Route.ComponentProps['loaderData'] }) {
@@ -31,15 +32,15 @@ export default function ArtistView({ page }: { page: Route.ComponentProps['loade
           <nav aria-label="Breadcrumb" className="text-sm text-white/85">
             <ol className="flex flex-wrap items-center gap-1.5">
               <li>
-                <Link to="/" className="hover:text-white hover:underline">
+                <PageLink to="/" className="hover:text-white hover:underline">
                   Home
-                </Link>
+                </PageLink>
               </li>
               <li aria-hidden="true">/</li>
               <li>
-                <Link to="/search" className="hover:text-white hover:underline">
+                <PageLink to="/search" className="hover:text-white hover:underline">
                   Events
-                </Link>
+                </PageLink>
               </li>
               <li aria-hidden="true">/</li>
               <li aria-current="page" className="max-w-[60vw] truncate text-white">
@@ -116,9 +117,9 @@ export default function ArtistView({ page }: { page: Route.ComponentProps['loade
                 : `${artist.name} has no dates on sale right now. Check back soon.`}
             </p>
             {page.narrowed && (
-              <Link to={page.showAllHref} className={buttonClass({ className: 'mt-5 inline-block' })}>
+              <PageLink to={page.showAllHref} className={buttonClass({ className: 'mt-5 inline-block' })}>
                 Show all dates
-              </Link>
+              </PageLink>
             )}
           </div>
         )}

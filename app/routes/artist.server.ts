@@ -9,7 +9,7 @@ import { pickHeroImage } from '~/lib/images';
 import { hrefFor, pageBase, ticketCategoryLinks } from '~/lib/page-links';
 import { excerpt, pageMeta } from '~/lib/seo';
 import { artistPath, slugify } from '~/lib/slug';
-import { toEventCard } from '~/lib/views';
+import { toEventRow } from '~/lib/views';
 import type { Route } from './+types/artist';
 
 /** Discovery's deep-paging rule (contracts LIMITS.deepPaging): page × size stays below 1000. */
@@ -61,7 +61,7 @@ export async function loadArtistPage({ url, params, context }: Route.LoaderArgs)
     dateLabel: dateButtonLabel(filters.dates),
     locationLabel: place ?? 'Anywhere',
     narrowed,
-    events: list._embedded.events.map(toEventCard),
+    events: list._embedded.events.map(toEventRow),
     summary: `${countLabel(total, 'event')}${narrowed ? ' matching your dates and location' : ', soonest first'}`,
     categories: ticketCategoryLinks(path, filters),
     page: list.page.number,

@@ -71,3 +71,15 @@ export const REQUIRED_STORAGE: StorageEntry[] = [
       'That your location was asked once this visit; when the page last reloaded itself after a failed update (so it never loops); where to return after signing in with Google or Apple.',
   },
 ];
+
+/** The page's prose, sent with its data for the same reason as the table above. */
+export const COOKIE_PAGE_TEXT = {
+  intro:
+    'This page lists every cookie and storage entry Encore itself writes in your browser, and lets you turn analytics off. Encore has no advertising cookies.',
+  withTagManager:
+    'This site counts page views with a tag manager (Google Tag Manager): when analytics is on, its script loads and each page you open is sent to it; the tag manager may set cookies of its own. When it is off, no page view is sent.',
+  withoutTagManager:
+    'No tag manager is configured on this site: no page view is sent anywhere, whatever you choose here.',
+  managing:
+    'You can delete cookies and site data at any time in your browser settings. Deleting the session cookie or the sign-in storage signs you out; deleting the preference cookies resets your place, dates and language and may show the onboarding questions again.',
+};

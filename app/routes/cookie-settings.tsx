@@ -4,7 +4,7 @@ import { StaticPage } from '~/components/static-page';
 import { analyticsAllowed, setAnalyticsAllowed, subscribeAnalytics } from '~/lib/analytics';
 import type { PublicConfig } from '~/lib/auth/config';
 import type { Route } from './+types/cookie-settings';
-import { REQUIRED_STORAGE } from './cookie-settings.server';
+import { COOKIE_PAGE_TEXT, REQUIRED_STORAGE } from './cookie-settings.server';
 
 export const meta = () => [
   { title: 'Cookie Settings · Encore' },
@@ -14,8 +14,8 @@ export const meta = () => [
   },
 ];
 
-// The table's entries are the page's data (cookie-settings.server.ts), not its code.
-export const loader = () => ({ required: REQUIRED_STORAGE });
+// The table's entries and the page's prose are its data (cookie-settings.server.ts), not its code.
+export const loader = () => ({ required: REQUIRED_STORAGE, text: COOKIE_PAGE_TEXT });
 
 const noop = () => () => {};
 
@@ -32,21 +32,10 @@ export default function CookieSettings({ loaderData }: Route.ComponentProps) {
 
   return (
     <StaticPage title="Cookie Settings">
-      <p>
-        This page lists every cookie and storage entry Encore itself writes in your browser, and lets you turn analytics
-        off. Encore has no advertising cookies.
-      </p>
+      <p>{loaderData.text.intro}</p>
 
       <h2>Analytics</h2>
-      {tagManager ? (
-        <p>
-          This site counts page views with a tag manager (Google Tag Manager): when analytics is on, its script loads
-          and each page you open is sent to it; the tag manager may set cookies of its own. When it is off, no page view
-          is sent.
-        </p>
-      ) : (
-        <p>No tag manager is configured on this site: no page view is sent anywhere, whatever you choose here.</p>
-      )}
+      <p>{tagManager ? loaderData.text.withTagManager : loaderData.text.withoutTagManager}</p>
       <label className="mt-4 flex items-center gap-3 rounded-xl border border-slate-200 p-4">
         <input
           type="checkbox"
@@ -106,11 +95,7 @@ export default function CookieSettings({ loaderData }: Route.ComponentProps) {
       </div>
 
       <h2>Managing cookies</h2>
-      <p>
-        You can delete cookies and site data at any time in your browser settings. Deleting the session cookie or the
-        sign-in storage signs you out; deleting the preference cookies resets your place, dates and language and may
-        show the onboarding questions again.
-      </p>
+      <p>{loaderData.text.managing}</p>
     </StaticPage>
   );
 }

@@ -1,5 +1,5 @@
 /** The page body; the route module beside it holds the loader and meta. */
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { CatalogueImage } from '~/components/catalogue-image';
 import { EventRow } from '~/components/event-card';
 import { MorePhotos, MoreVenueDetails } from '~/components/event-extras';
@@ -7,6 +7,7 @@ import { TicketCategoryPicker } from '~/components/ticket-category-picker';
 import { EventTracking } from '~/components/tracking/event-tracking';
 import { Badge } from '~/components/ui/badge';
 import { buttonClass } from '~/components/ui/button';
+import { PageLink } from '~/components/ui/page-link';
 import { StatusBadge } from '~/components/ui/status-badge';
 import type { Route } from './+types/event';
 
@@ -43,15 +44,15 @@ export default function EventView({ page }: { page: Route.ComponentProps['loader
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>
-            <Link to="/" className="hover:text-brand-700 hover:underline">
+            <PageLink to="/" className="hover:text-brand-700 hover:underline">
               Home
-            </Link>
+            </PageLink>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to={headliner?.href ?? '/search'} className="hover:text-brand-700 hover:underline">
+            <PageLink to={headliner?.href ?? '/search'} className="hover:text-brand-700 hover:underline">
               {headliner?.name ?? 'Events'}
-            </Link>
+            </PageLink>
           </li>
           <li aria-hidden="true">/</li>
           <li aria-current="page" className="max-w-[55vw] truncate font-medium text-ink">
@@ -161,9 +162,9 @@ export default function EventView({ page }: { page: Route.ComponentProps['loader
                 <h2 id="other-dates" className="text-xl font-bold">
                   More dates for {headliner.name}
                 </h2>
-                <Link to={headliner.href} className="text-sm font-semibold text-brand-700 hover:underline">
+                <PageLink to={headliner.href} className="text-sm font-semibold text-brand-700 hover:underline">
                   {headliner.all}
-                </Link>
+                </PageLink>
               </div>
               {page.otherDates.length > 0 ? (
                 <ol className="mt-3 space-y-3">

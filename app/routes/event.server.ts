@@ -19,7 +19,7 @@ import { ticketCategoryLinks } from '~/lib/page-links';
 import { canBuy, sellerSearchLinks } from '~/lib/sellers';
 import { excerpt, pageMeta, serializeJsonLd } from '~/lib/seo';
 import { artistPath, eventPath, slugify } from '~/lib/slug';
-import { statusView, toEventCard } from '~/lib/views';
+import { statusView, toEventRow } from '~/lib/views';
 import type { Route } from './+types/event';
 
 /** How many other dates of the same artist the event page lists. */
@@ -132,6 +132,6 @@ export async function loadEventPage({ url, params, context }: Route.LoaderArgs) 
     otherDates: (others ?? [])
       .filter((other) => other.id !== event.id)
       .slice(0, OTHER_DATES)
-      .map(toEventCard),
+      .map(toEventRow),
   };
 }

@@ -1,11 +1,11 @@
 /** The page body; the route module beside it holds the loader and meta. */
-import { Link } from 'react-router';
 import { ArtistCard } from '~/components/artist-card';
 import { PRELOADED_CARDS } from '~/components/catalogue-image';
 import { EventCard } from '~/components/event-card';
 import { DateFilterButton, LocationFilterButton } from '~/components/filter-buttons';
 import { useSuggestQuery } from '~/components/hydration';
 import { SearchBox } from '~/components/search-box';
+import { PageLink } from '~/components/ui/page-link';
 import type { Route } from './+types/home';
 
 /** Segment tiles: a colour and an emoji-free glyph each, so the grid reads at a glance. */
@@ -70,9 +70,9 @@ export default function HomeView({ page }: { page: Route.ComponentProps['loaderD
               </p>
             )}
           </div>
-          <Link to={page.upcomingHref} className="shrink-0 text-sm font-semibold text-brand-700 hover:underline">
+          <PageLink to={page.upcomingHref} className="shrink-0 text-sm font-semibold text-brand-700 hover:underline">
             See all
-          </Link>
+          </PageLink>
         </div>
         {page.upcoming.length > 0 ? (
           <ul className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-4">
@@ -116,14 +116,14 @@ export default function HomeView({ page }: { page: Route.ComponentProps['loaderD
                 className={`rounded-2xl bg-gradient-to-br p-5 text-white shadow-sm ${SEGMENT_STYLE[segment.name] ?? SEGMENT_STYLE.Miscellaneous}`}
               >
                 <h3 className="text-xl font-bold">
-                  <Link to={segment.href} className="hover:underline">
+                  <PageLink to={segment.href} className="hover:underline">
                     {segment.name}
-                  </Link>
+                  </PageLink>
                 </h3>
                 <ul className="genre-chips" aria-label={`${segment.name} genres`}>
                   {segment.genres.map((genre) => (
                     <li key={genre.href}>
-                      <Link to={genre.href}>{genre.name}</Link>
+                      <PageLink to={genre.href}>{genre.name}</PageLink>
                     </li>
                   ))}
                 </ul>

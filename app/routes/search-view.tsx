@@ -1,6 +1,6 @@
 /** The page body; the route module beside it holds the loader and meta. */
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ArtistCard } from '~/components/artist-card';
 import { PRELOADED_CARDS } from '~/components/catalogue-image';
 import { EventCard } from '~/components/event-card';
@@ -8,6 +8,7 @@ import { DateFilterButton, LocationFilterButton, SearchSettingsButton } from '~/
 import { Pagination } from '~/components/pagination';
 import { TicketCategoryPicker } from '~/components/ticket-category-picker';
 import { buttonClass } from '~/components/ui/button';
+import { PageLink } from '~/components/ui/page-link';
 import type { ChoiceLink } from '~/lib/page-links';
 import type { Route } from './+types/search';
 
@@ -18,7 +19,7 @@ function Chips({ label, links }: { label: string; links: ChoiceLink[] }) {
       <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
         {links.map((link) => (
           <li key={link.value || 'all'} className="shrink-0">
-            <Link
+            <PageLink
               to={link.href}
               preventScrollReset
               aria-current={link.current ? 'true' : undefined}
@@ -29,7 +30,7 @@ function Chips({ label, links }: { label: string; links: ChoiceLink[] }) {
               }`}
             >
               {link.label}
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>
@@ -140,12 +141,12 @@ export default function SearchView({ page }: { page: Route.ComponentProps['loade
             </FilterRow>
           </dl>
           {page.clearHref && (
-            <Link
+            <PageLink
               to={page.clearHref}
               className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline"
             >
               Clear all filters
-            </Link>
+            </PageLink>
           )}
         </div>
       </section>
@@ -173,9 +174,9 @@ export default function SearchView({ page }: { page: Route.ComponentProps['loade
           (page.didYouMean && page.didYouMeanHref ? (
             <p className="mt-1 text-sm text-slate-700">
               No exact matches. Did you mean{' '}
-              <Link to={page.didYouMeanHref} className="font-semibold text-brand-700 underline">
+              <PageLink to={page.didYouMeanHref} className="font-semibold text-brand-700 underline">
                 {page.didYouMean}
-              </Link>
+              </PageLink>
               ? Here are its results.
             </p>
           ) : (
@@ -198,9 +199,9 @@ export default function SearchView({ page }: { page: Route.ComponentProps['loade
             <p className="text-lg font-semibold">No results found</p>
             <p className="mt-1 text-sm text-slate-600">Try fewer words, other dates or a wider area.</p>
             {page.clearHref && (
-              <Link to={page.clearHref} className={buttonClass({ className: 'mt-5 inline-block' })}>
+              <PageLink to={page.clearHref} className={buttonClass({ className: 'mt-5 inline-block' })}>
                 Clear all filters
-              </Link>
+              </PageLink>
             )}
           </div>
         )}

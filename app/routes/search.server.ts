@@ -15,7 +15,7 @@ import {
 import { countLabel, dateButtonLabel } from '~/lib/format';
 import { type ChoiceLink, hrefFor, pageBase, ticketCategoryLinks } from '~/lib/page-links';
 import { pageMeta } from '~/lib/seo';
-import { toAttractionCard, toEventCard } from '~/lib/views';
+import { toAttractionCard, toEventGridCard } from '~/lib/views';
 import type { Route } from './+types/search';
 
 const PATH = '/search';
@@ -95,7 +95,7 @@ export async function loadSearch({ url, context }: Route.LoaderArgs) {
     locationLabel: place ?? 'Anywhere',
     settingsChanged: activeFilterCount(filters),
     artists: (found?._embedded.attractions ?? []).map(toAttractionCard),
-    events: events.map(toEventCard),
+    events: events.map(toEventGridCard),
     page: fuzzy ? 0 : list.page.number,
     totalPages: fuzzy ? 1 : Math.min(list.page.totalPages, Math.ceil(DEEP_PAGING / list.page.size)),
     pageBase: pageBase(PATH, filters),

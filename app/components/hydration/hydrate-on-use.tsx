@@ -510,6 +510,8 @@ function heldAction(event: Event): Held | undefined {
   }
   if (event.type !== 'click') return undefined;
   const mouse = event as MouseEvent;
+  // The app shell navigates a page link on its own (ui/page-link.tsx): no code to wait for.
+  if (target.closest('a[data-page-link]')) return undefined;
   const link = target.closest('a[href]');
   if (link instanceof HTMLAnchorElement) {
     // What the browser does well on its own: new tabs, downloads, other sites.

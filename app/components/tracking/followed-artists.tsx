@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { UNITS, type Unit } from '#contracts/enum-values';
 import type { TrackingPreferences } from '#contracts/tracking';
 import { loadUserLocation } from '~/lib/preferences';
 import type { FollowCardView } from '~/lib/tracking-view';
 import { lookupCity } from '~/lib/user-location';
+import { PageLink } from '../ui/page-link';
 import { ShowAllLink } from './show-all-link';
 import { useTrackingAction } from './use-tracking';
 
@@ -182,9 +182,9 @@ export function FollowedArtists({
             You do not follow any artists yet. Search for an artist and press <strong>Follow</strong>: their next dates
             near you show up here, and we tell you when they announce a show {nearLabel(preferences)}.
           </p>
-          <Link to="/search" className="mt-3 inline-block font-semibold text-brand-700 underline">
+          <PageLink to="/search" className="mt-3 inline-block font-semibold text-brand-700 underline">
             Find artists
-          </Link>
+          </PageLink>
         </div>
       ) : (
         <>
@@ -198,9 +198,9 @@ export function FollowedArtists({
                     <div aria-hidden="true" className="no-picture" />
                   )}
                   <div className="min-w-0 flex-1">
-                    <Link to={artist.url} className="artist">
+                    <PageLink to={artist.url} className="artist">
                       {artist.name}
-                    </Link>
+                    </PageLink>
                     <p className="text-xs text-slate-500">{artist.upcoming} upcoming in all</p>
                   </div>
                   <button
@@ -218,7 +218,7 @@ export function FollowedArtists({
                   <ul className="next-dates">
                     {artist.next.map((event) => (
                       <li key={event.url}>
-                        <Link to={event.url}>{event.when}</Link>
+                        <PageLink to={event.url}>{event.when}</PageLink>
                         <span>{event.where}</span>
                       </li>
                     ))}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { WatchView } from '#contracts/tracking';
+import { PageLink } from '../ui/page-link';
 import { useTrackToggle } from './use-tracking';
 
 const WatchTargetPopover = lazy(() => import('./watch-target-popover'));
@@ -68,12 +68,12 @@ export function WatchButton({
         </Suspense>
       )}
       {showSettingsLink && watching && (
-        <Link
+        <PageLink
           to={`/my-encore#watch-${encodeURIComponent(event.id)}`}
           className="text-sm font-medium text-brand-700 underline"
         >
           Set your price alert
-        </Link>
+        </PageLink>
       )}
     </span>
   );

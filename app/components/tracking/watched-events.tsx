@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { TICKET_CATEGORIES, type TicketCategory } from '#contracts/enum-values';
 import { TICKET_CATEGORY_LABELS } from '~/lib/filters';
 import { formatPrice } from '~/lib/format';
 import { eventStatus } from '~/lib/status';
 import type { PastWatchView, WatchRowView } from '~/lib/tracking-view';
+import { PageLink } from '../ui/page-link';
 import { StatusBadge } from '../ui/status-badge';
 import { PriceChart } from './price-chart';
 import { ShowAllLink } from './show-all-link';
@@ -126,9 +126,9 @@ function WatchRow({ watch, apiBase }: { watch: WatchRowView; apiBase: string }) 
         )}
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-2">
-            <Link to={watch.url} className="font-semibold text-ink hover:text-brand-700">
+            <PageLink to={watch.url} className="font-semibold text-ink hover:text-brand-700">
               {watch.name}
-            </Link>
+            </PageLink>
             <StatusBadge status={watchStatus(watch.statusCode)} compact />
           </p>
           <p className="text-sm text-slate-600">{watch.where ? `${watch.when} · ${watch.where}` : watch.when}</p>
@@ -217,9 +217,9 @@ export function WatchedEvents({
             You are not watching any events yet. Open an event and press <strong>Watch</strong>: we keep an eye on its
             price for the seats you want and on its date, and tell you when it matters.
           </p>
-          <Link to="/search" className="mt-3 inline-block font-semibold text-brand-700 underline">
+          <PageLink to="/search" className="mt-3 inline-block font-semibold text-brand-700 underline">
             Find events
-          </Link>
+          </PageLink>
         </div>
       ) : (
         <>
@@ -239,9 +239,9 @@ export function WatchedEvents({
               <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-600">
                 {past.map((watch) => (
                   <li key={watch.id}>
-                    <Link to={watch.url} className="underline">
+                    <PageLink to={watch.url} className="underline">
                       {watch.name}
-                    </Link>{' '}
+                    </PageLink>{' '}
                     · {watch.when}
                   </li>
                 ))}
