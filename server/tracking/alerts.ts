@@ -1,10 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { TicketCategory } from '#contracts/enums';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { TICKET_CATEGORIES, type TicketCategory } from '#contracts/enums';
 import { type AlertKind, type AlertsPage, type AlertView, TRACKING_LIMITS } from '#contracts/tracking';
 import type { Db } from '../db/client.ts';
 import { alerts } from '../db/schema-tracking.ts';
-import { eventPath } from './paths.ts';
-import { formatMoney, priceForSql } from './prices.ts';
+import { eventPath, eventPathSql } from './paths.ts';
+import { formatMoneySql, priceForSql } from './prices.ts';
 import { hasPushTarget } from './push.ts';
 import { iso, rows } from './sql.ts';
 
@@ -25,8 +25,6 @@ export type NewAlert = {
   url: string;
   data: Record<string, unknown>;
   dedupeKey: string;
-  /** When it happened; the database's clock unless the evaluator was given one. */
-  createdAt?: Date;
 };
 
 /**
@@ -44,6 +42,11 @@ const CATEGORY_LABELS: Record<TicketCategory, string> = {
   great_view: 'Great view',
   front_row: 'Front row',
 };
+const categoryLabelSql = (category: SQL) =>
+  sql`(case ${category} ${sql.join(
+    TICKET_CATEGORIES.map((c) => sql`when ${c}::text then ${CATEGORY_LABELS[c]}::text`),
+    sql` `,
+  )} end)`;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -55,8 +58,13 @@ export function describeLocal(date: string | null, time: string | null): string 
   return time ? `${day}, ${time.slice(0, 5)}` : day;
 }
 
+/** describeLocal in SQL, over a date and a time column (ADR 0062); a test keeps the two equal. */
+export function describeLocalSql(date: SQL, time: SQL): SQL {
+  return sql`coalesce(to_char(${date}, 'Mon FMDD, YYYY') || coalesce(', ' || to_char(${time}, 'HH24:MI'), ''), 'date TBA')`;
+}
+
 /**
- * Rows per insert: one price change can alert tens of thousands of fans. The rows go to
+ * Rows per insert: one cancelled festival can alert tens of thousands of fans. The rows go to
  * Postgres as one JSON document a statement, unpacked by json_to_recordset: one parameter
  * instead of ten a row (Postgres takes at most 65,535), and neither the query builder nor the
  * drivers handle tens of thousands of placeholders (50,000 alerts: 4.9 s as 1,000-row VALUES
@@ -84,17 +92,15 @@ async function insertAlerts(db: Db, list: NewAlert[]): Promise<number> {
       url: alert.url,
       data: alert.data,
       dedupe_key: alert.dedupeKey,
-      created_at: alert.createdAt ? iso(alert.createdAt) : null,
     }));
     const [inserted] = await rows<{ n: number }>(
       db,
       sql`with inserted as (
-        insert into alerts (uid, kind, event_id, attraction_id, title, body, url, data, dedupe_key, created_at, pushed_at)
+        insert into alerts (uid, kind, event_id, attraction_id, title, body, url, data, dedupe_key, pushed_at)
         select r.uid, r.kind, r.event_id, r.attraction_id, r.title, r.body, r.url, r.data, r.dedupe_key,
-          coalesce(r.created_at, now()),
           case when ${hasPushTarget(sql`r.uid`, true)} then null else now() end
         from json_to_recordset(${JSON.stringify(batch)}::json) as r(uid text, kind text, event_id text,
-          attraction_id text, title text, body text, url text, data jsonb, dedupe_key text, created_at timestamptz)
+          attraction_id text, title text, body text, url text, data jsonb, dedupe_key text)
         on conflict (uid, dedupe_key) do nothing
         returning 1
       ) select count(*)::int as n from inserted`,
@@ -108,71 +114,87 @@ const priceSql = priceForSql(sql`w.ticket_category`, sql`e.price_min`, sql`e.pri
 
 /**
  * Disarm and alert watches whose price fell to or below the target (outside their cool-down);
- * re-arm those clearly back above it.
+ * re-arm those clearly back above it. One statement disarms the watches and writes their
+ * alerts, texts and all (ADR 0062): one price change alerts tens of thousands of fans, whose
+ * rows then never travel to this process and back. The texts are the SQL twins of the rules
+ * the other alerts use (formatMoney, describeLocal, eventPath); alerts of a fan with nowhere
+ * to push are written as pushed, as insertAlerts writes them.
  */
 export async function evaluatePriceAlerts(db: Db, now = new Date()): Promise<{ alerted: number; rearmed: number }> {
   const cooledSince = new Date(now.getTime() - PRICE_ALERT_COOLDOWN_MS);
+  const money = (amount: SQL) => formatMoneySql(sql`${amount}::numeric`, sql`t.currency`);
+  const saidFor = (row: SQL) =>
+    sql`row(${row}.event_id, ${row}.ticket_category, ${row}.target_price, ${row}.price, ${row}.currency)::text`;
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const crossed = await rows<{
-      uid: string;
-      event_id: string;
-      crossings: number;
-      ticket_category: TicketCategory;
-      target: number;
-      price: number;
-      currency: string | null;
-      name: string;
-      local_date: string | null;
-      local_time: string | null;
-    }>(
+    // Re-armed first: a watch disarmed below cannot be back above its target in the same run,
+    // so re-arming after would only read every watch a price change just disarmed once more.
+    const [rearmed] = await rows<{ n: number }>(
       tx,
       sql`
-      update watches w set price_alert_armed = false, price_crossings = w.price_crossings + 1, updated_at = now()
-      from events e
-      where e.id = w.event_id and w.price_alert_armed and w.target_price is not null
-        and e.status_code not in ('cancelled', 'offsale')
-        and (e.starts_at is null or e.starts_at > now())
-        and ${priceSql} <= w.target_price
-        and not exists (
-          select 1 from alerts al
-          where al.uid = w.uid and al.event_id = w.event_id and al.kind = 'price_target'
-            and al.created_at > ${cooledSince.toISOString()}::timestamptz
-        )
-      returning w.uid, w.event_id, w.price_crossings as crossings, w.ticket_category, w.target_price::float8 as target,
-        ${priceSql} as price, e.currency, e.name, e.local_date::text as local_date, e.local_time::text as local_time
+      with rearmed as (
+        update watches w set price_alert_armed = true, updated_at = now()
+        from events e
+        where e.id = w.event_id and not w.price_alert_armed and w.target_price is not null
+          and ${priceSql} > ${rearmAbove}
+        returning 1
+      )
+      select count(*)::int as n from rearmed
     `,
     );
-    const alerted = await insertAlerts(
-      tx,
-      crossed.map((row) => {
-        const currency = row.currency ?? 'USD';
-        const category = CATEGORY_LABELS[row.ticket_category];
-        return {
-          uid: row.uid,
-          kind: 'price_target',
-          eventId: row.event_id,
-          attractionId: null,
-          title: `${row.name}: ${formatMoney(row.price, currency)}`,
-          body: `${category} seats are now ${formatMoney(row.price, currency)}, at or below your target of ${formatMoney(row.target, currency)} (${describeLocal(row.local_date, row.local_time)}).`,
-          url: eventPath({ id: row.event_id, name: row.name }),
-          data: { price: row.price, target: row.target, currency, ticketCategory: row.ticket_category },
-          dedupeKey: `price:${row.event_id}:${row.crossings}`,
-          createdAt: now,
-        } satisfies NewAlert;
-      }),
-    );
-    const rearmed = await rows<{ uid: string }>(
+    const [raised] = await rows<{ n: number }>(
       tx,
       sql`
-      update watches w set price_alert_armed = true, updated_at = now()
-      from events e
-      where e.id = w.event_id and not w.price_alert_armed and w.target_price is not null
-        and ${priceSql} > ${rearmAbove}
-      returning w.uid
+      with crossed as (
+        update watches w set price_alert_armed = false, price_crossings = w.price_crossings + 1, updated_at = now()
+        from events e
+        where e.id = w.event_id and w.price_alert_armed and w.target_price is not null
+          and e.status_code not in ('cancelled', 'offsale')
+          and (e.starts_at is null or e.starts_at > now())
+          and ${priceSql} <= w.target_price
+          and not exists (
+            select 1 from alerts al
+            where al.uid = w.uid and al.event_id = w.event_id and al.kind = 'price_target'
+              and al.created_at > ${cooledSince.toISOString()}::timestamptz
+          )
+        returning w.uid, w.event_id, w.price_crossings as crossings, w.ticket_category, w.target_price,
+          ${priceSql} as price, coalesce(e.currency, 'USD') as currency
+      ),
+      -- What an alert says depends on the event, the seats and the target, not on the fan: said
+      -- once for all the fans who watch the same seats with the same target.
+      said as materialized (
+        select ${saidFor(sql`t`)} as said_for,
+          e.name || ': ' || ${money(sql`t.price`)} as title,
+          ${categoryLabelSql(sql`t.ticket_category`)} || ' seats are now ' || ${money(sql`t.price`)}
+            || ', at or below your target of ' || ${money(sql`t.target_price`)}
+            || ' (' || ${describeLocalSql(sql`e.local_date`, sql`e.local_time`)} || ').' as body,
+          ${eventPathSql(sql`e.id`, sql`e.name`)} as url,
+          jsonb_build_object('price', t.price, 'target', t.target_price::float8, 'currency', t.currency,
+            'ticketCategory', t.ticket_category) as data
+        from (select distinct event_id, ticket_category, target_price, price, currency from crossed) t
+        join events e on e.id = t.event_id
+      ),
+      pushing as materialized (
+        select f.uid from (select distinct uid from crossed) f where ${hasPushTarget(sql`f.uid`, true)}
+      ),
+      inserted as (
+        insert into alerts (uid, kind, event_id, title, body, url, data, dedupe_key, created_at, pushed_at)
+        select c.uid, 'price_target', c.event_id, s.title, s.body, s.url, s.data,
+          'price:' || c.event_id || ':' || c.crossings,
+          ${iso(now)}::timestamptz,
+          case when c.uid in (select uid from pushing) then null else now() end
+        -- One key, not five columns: joined on five, rows without statistics were estimated at
+        -- one and joined in a nested loop (minutes instead of a second).
+        from crossed c join said s on s.said_for = ${saidFor(sql`c`)}
+        -- A fan's alerts side by side, as the inbox and delivery read them.
+        order by c.uid
+        on conflict (uid, dedupe_key) do nothing
+        returning 1
+      )
+      select count(*)::int as n from inserted
     `,
     );
-    return { alerted, rearmed: rearmed.length };
+    return { alerted: raised?.n ?? 0, rearmed: rearmed?.n ?? 0 };
   });
 }
 
@@ -207,7 +229,9 @@ export async function evaluateStatusAlerts(db: Db): Promise<{ alerted: number; u
     }>(
       tx,
       sql`
-      with old as (
+      -- Found in one pass over the watches. When nothing changed, nearly every run, the
+      -- exists test (evaluated once) spares the update reading every watch again.
+      with old as materialized (
         select w.uid, w.event_id, w.known_status, w.known_local_date::text as known_date,
           w.known_local_time::text as known_time
         from watches w join events e on e.id = w.event_id
@@ -218,7 +242,7 @@ export async function evaluateStatusAlerts(db: Db): Promise<{ alerted: number; u
         known_local_date = e.local_date, known_local_time = e.local_time,
         status_changes = w.status_changes + 1, updated_at = now()
       from old, events e
-      where w.uid = old.uid and w.event_id = old.event_id and e.id = w.event_id
+      where exists (select from old) and w.uid = old.uid and w.event_id = old.event_id and e.id = w.event_id
         and (w.known_status, w.known_local_date, w.known_local_time)
           is distinct from (e.status_code, e.local_date, e.local_time)
       returning w.uid, w.event_id, w.status_changes as changes, e.name, old.known_status as old_status,

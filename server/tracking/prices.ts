@@ -29,3 +29,11 @@ export function formatMoney(amount: number, currency = 'USD'): string {
   const [whole, cents] = fixed.split('.') as [string, string];
   return `${currency} ${amount < 0 ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
 }
+
+/**
+ * formatMoney in SQL, for alert texts written by the statement that raises them (ADR 0062):
+ * `amount` a numeric to the cent, as every price and target is; a test keeps the two equal.
+ */
+export function formatMoneySql(amount: SQL, currency: SQL): SQL {
+  return sql`(${currency} || ' ' || to_char(${amount}, 'FM999,999,999,999,999,990.00'))`;
+}
