@@ -1,5 +1,5 @@
+import { Link } from 'react-router';
 import { StaticPage } from '~/components/static-page';
-import { PageLink } from '~/components/ui/page-link';
 
 export const meta = () => [
   { title: 'About us · Encore' },
@@ -31,8 +31,7 @@ export default function AboutUs() {
       <h2>Get in touch</h2>
       <p>
         Questions, ideas or a venue we are missing? We read everything sent to hello@encore.example. You can also read
-        our <PageLink to="/privacy-policy">privacy policy</PageLink> and{' '}
-        <PageLink to="/terms-of-service">terms of service</PageLink>.
+        our <Link to="/privacy-policy">privacy policy</Link> and <Link to="/terms-of-service">terms of service</Link>.
       </p>
     </StaticPage>
   );
