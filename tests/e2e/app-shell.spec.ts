@@ -179,7 +179,10 @@ test('new build: the latest-build file is polled with a timestamp; a different i
   latest = 'a-newer-build';
   await page.clock.runFor(5000);
   await expect.poll(() => polls.length).toBe(2);
+  // The navigation reloads the page: waited for, so nothing is read from the page it leaves.
+  const reloaded = page.waitForEvent('load');
   await page.locator('footer').getByRole('link', { name: 'Terms of Service' }).click();
+  await reloaded;
   await expect(page).toHaveURL('/terms-of-service');
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
   expect(await stillSamePage(page)).toBe(false);
