@@ -24,6 +24,13 @@ export type Unit = (typeof UNITS)[number];
 
 export const TICKET_CATEGORIES = ['cheapest', 'good_view', 'great_view', 'front_row'] as const;
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+/** How a ticket category reads: on pages, in alerts and in calendar entries. */
+export const TICKET_CATEGORY_LABELS: Record<TicketCategory, string> = {
+  cheapest: 'Cheapest',
+  good_view: 'Good view',
+  great_view: 'Great view',
+  front_row: 'Front row',
+};
 
 export const VENDORS = ['Ticketmaster', 'StubHub', 'SeatGeek', 'TickPick'] as const;
 export type Vendor = (typeof VENDORS)[number];

@@ -1,3 +1,4 @@
+import { TICKET_CATEGORY_LABELS } from '#contracts/enum-values';
 import { formatPrice } from './format.ts';
 import type { ImageLike } from './images.ts';
 
@@ -124,12 +125,7 @@ export function priceSpan(event: DiscoveryEvent): { min?: number; max?: number; 
   };
 }
 
-const CATEGORY_NAMES: Record<string, string> = {
-  cheapest: 'Cheapest',
-  good_view: 'Good view',
-  great_view: 'Great view',
-  front_row: 'Front row',
-};
+const CATEGORY_NAMES: Record<string, string> = TICKET_CATEGORY_LABELS;
 
 /** 'Cheapest · USD 45.00', or 'Great view · about USD 98.00' when the price is estimated. */
 export function ticketPriceLabel(price: TicketPrice | null | undefined): string | undefined {

@@ -82,12 +82,7 @@ export const SORT_LABELS: Record<EventSort, string> = {
   'distance,asc': 'Distance: nearest first',
 };
 
-export const TICKET_CATEGORY_LABELS: Record<TicketCategory, string> = {
-  cheapest: 'Cheapest',
-  good_view: 'Good view',
-  great_view: 'Great view',
-  front_row: 'Front row',
-};
+export { TICKET_CATEGORY_LABELS } from '#contracts/enum-values';
 
 export const SOURCE_LABELS: Record<Source, string> = {
   ticketmaster: 'Ticketmaster',

@@ -1,5 +1,5 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { TICKET_CATEGORIES, type TicketCategory } from '#contracts/enums';
+import { TICKET_CATEGORIES, TICKET_CATEGORY_LABELS } from '#contracts/enum-values';
 import { type AlertKind, type AlertsPage, type AlertView, TRACKING_LIMITS } from '#contracts/tracking';
 import type { Db } from '../db/client.ts';
 import { alerts } from '../db/schema-tracking.ts';
@@ -36,15 +36,9 @@ export const PRICE_REARM_MARGIN = { ratio: 0.05, min: 1 } as const;
 export const PRICE_ALERT_COOLDOWN_MS = 12 * 60 * 60 * 1000;
 const rearmAbove = sql`w.target_price + greatest(${PRICE_REARM_MARGIN.min}, w.target_price * ${PRICE_REARM_MARGIN.ratio})`;
 
-const CATEGORY_LABELS: Record<TicketCategory, string> = {
-  cheapest: 'Cheapest',
-  good_view: 'Good view',
-  great_view: 'Great view',
-  front_row: 'Front row',
-};
 const categoryLabelSql = (category: SQL) =>
   sql`(case ${category} ${sql.join(
-    TICKET_CATEGORIES.map((c) => sql`when ${c}::text then ${CATEGORY_LABELS[c]}::text`),
+    TICKET_CATEGORIES.map((c) => sql`when ${c}::text then ${TICKET_CATEGORY_LABELS[c]}::text`),
     sql` `,
   )} end)`;
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { TICKET_CATEGORY_LABELS } from '#contracts/enum-values';
 import type { Db } from '../db/client.ts';
 import { calendarFeeds } from '../db/schema-tracking.ts';
 import type { IcsEvent } from './ics.ts';
@@ -84,12 +85,7 @@ const STATUS_LABELS: Record<string, string> = {
   postponed: 'Postponed',
 };
 
-const CATEGORY_LABELS: Record<string, string> = {
-  cheapest: 'Cheapest',
-  good_view: 'Good view',
-  great_view: 'Great view',
-  front_row: 'Front row',
-};
+const CATEGORY_LABELS: Record<string, string> = TICKET_CATEGORY_LABELS;
 
 function toIcsEvent(row: CalendarRow, origin: string): IcsEvent {
   const url = `${origin}${eventPath({ id: row.id, name: row.name })}`;
