@@ -84,13 +84,13 @@ const SHELL_SHARED =
   /[\\/]app[\\/](lib[\\/]viewport\.ts|components[\\/](ui[\\/]button|logo|tracking[\\/]use-fan)\.tsx?)$/;
 
 /**
- * The header, the footer and the side drawer of the default and signed-in layouts, in one file
- * with the drawer's hook (which both layouts share): pages of the split and auth layouts
+ * The header and the footer of the default and signed-in layouts, in one file with the
+ * drawer's hook and part (which both layouts share; the drawer's own code comes after idle): pages of the split and auth layouts
  * (/signin, /forgot-password) do not fetch them. The root error boundary loads them with the
  * error page (components/error-screen.tsx).
  */
 const PAGE_CHROME =
-  /[\\/]app[\\/](components[\\/](site-header|site-footer|use-mini-drawer|mini-drawer|static-page)\.tsx?|lib[\\/]analytics\.ts)$/;
+  /[\\/]app[\\/](components[\\/](site-header|site-footer|use-mini-drawer|nav-page-link|static-page)\.tsx?|lib[\\/]analytics\.ts)$/;
 
 /**
  * Code fetched on a first tap, in few files (ADR 0039): a browser opens at most six
@@ -115,13 +115,14 @@ const AUTH_FORM =
   /[\\/]app[\\/](components[\\/]auth[\\/](auth-form|use-is-android)\.tsx?|lib[\\/]auth[\\/]redirect\.ts)$/;
 /**
  * What the page fetches once it is idle, the parts' code aside (ADR 0045): the shell's watchers
- * and its idle components, the header's account button, the footer's content, the page-data
+ * and its idle components, the header's account button, the footer's content and the mini
+ * drawer, the page-data
  * warm-up, the prefetch of what presses open and the start of the card images below the first
  * screen (ADR 0046). One file, so it holds one of the six
  * connections a tap right after the load event needs, not five.
  */
 const PAGE_IDLE =
-  /[\\/]app[\\/](components[\\/](app-shell-idle|site-footer-content|auth[\\/]account-button|hydration[\\/](prefetch-opens|later-images))\.tsx?|lib[\\/](shell-idle|page-prefetch)\.ts)$/;
+  /[\\/]app[\\/](components[\\/](app-shell-idle|site-footer-content|mini-drawer|auth[\\/]account-button|hydration[\\/](prefetch-opens|later-images))\.tsx?|lib[\\/](shell-idle|page-prefetch)\.ts)$/;
 const ROOT = path.resolve('app/root.tsx');
 
 const shells = new WeakMap<ChunkingContext, Set<string>>();

@@ -1,9 +1,13 @@
-import { Link } from 'react-router';
-
+/**
+ * The logo leads home. The anchor a page link renders (ui/page-link.tsx), written out here:
+ * the logo is shell code on every page, and the page-link module is not (first-load bytes).
+ */
 export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   return (
-    <Link
-      to="/"
+    <a
+      href="/"
+      data-discover="true"
+      data-page-link=""
       aria-label="Encore home"
       className={`inline-flex items-center gap-2 text-xl font-extrabold tracking-tight ${tone === 'light' ? 'text-white' : 'text-ink'}`}
     >
@@ -12,6 +16,6 @@ export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
         <path d="M10 9h12v3.2h-8.3v2.3h7.3v3h-7.3v2.3H22V23H10z" fill="#fff" />
       </svg>
       <span>Encore</span>
-    </Link>
+    </a>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavPageLink } from './nav-page-link';
 
 /**
  * SPEC §9 drawer on screens wider than the 1023 px breakpoint: a 57 px rail of icons beside
@@ -24,7 +24,9 @@ const ITEMS = [
   ],
 ] as const;
 
-export function MiniDrawer() {
+// `pathname` is what makes a client navigation re-render the part (use-mini-drawer.tsx); the
+// links read the location themselves.
+export function MiniDrawer(_props: { pathname: string }) {
   const [open, setOpen] = useState(false);
   return (
     <nav
@@ -46,12 +48,12 @@ export function MiniDrawer() {
       <ul className="mt-4 flex flex-col gap-1">
         {ITEMS.map(([to, label, icon]) => (
           <li key={to}>
-            <NavLink
+            <NavPageLink
               to={to}
               end
               title={open ? undefined : label}
               onClick={() => setOpen(false)}
-              className={({ isActive }) =>
+              className={(isActive) =>
                 `mx-[8.5px] flex h-10 items-center gap-4 rounded-md px-2.5 text-sm font-semibold whitespace-nowrap ${
                   isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-50'
                 }`
@@ -61,7 +63,7 @@ export function MiniDrawer() {
                 <path d={icon} />
               </svg>
               <span className={open ? '' : 'sr-only'}>{label}</span>
-            </NavLink>
+            </NavPageLink>
           </li>
         ))}
       </ul>

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Logo } from './logo';
+import { NavPageLink } from './nav-page-link';
 
 const LINKS = [
   ['/', 'Home'],
@@ -94,17 +95,17 @@ export default function SideMenu({ open, onClose }: { open: boolean; onClose: ()
         </div>
         <nav aria-label="Side menu" className="flex flex-col gap-1 p-3">
           {LINKS.map(([to, label]) => (
-            <NavLink
+            <NavPageLink
               key={to}
               to={to}
               end
               onClick={onClose}
-              className={({ isActive }) =>
+              className={(isActive) =>
                 `rounded-xl px-4 py-3 text-base font-semibold ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-800 hover:bg-slate-50'}`
               }
             >
               {label}
-            </NavLink>
+            </NavPageLink>
           ))}
         </nav>
         <p className="mt-auto border-t border-slate-100 p-4 text-sm text-slate-500">

@@ -1,8 +1,9 @@
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
-import { NavLink, useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import type { AccountButton } from './auth/account-button';
 import { HydrateOnUse, onUse, useSuggestQuery } from './hydration';
 import { Logo } from './logo';
+import { NavPageLink } from './nav-page-link';
 import type { SearchBox } from './search-box';
 import { useFanSignedIn } from './tracking/use-fan';
 
@@ -29,18 +30,16 @@ const accountButton = onUse<ComponentProps<typeof AccountButton>>(
   ['sign-in'],
 );
 
-const navLinkClass =
-  (hero: boolean) =>
-  ({ isActive }: { isActive: boolean }) =>
-    `rounded-md px-3 py-2 text-sm font-medium ${
-      hero
-        ? isActive
-          ? 'text-white'
-          : 'text-white hover:underline'
-        : isActive
-          ? 'text-brand-700'
-          : 'text-slate-700 hover:text-brand-700'
-    }`;
+const navLinkClass = (hero: boolean) => (isActive: boolean) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${
+    hero
+      ? isActive
+        ? 'text-white'
+        : 'text-white hover:underline'
+      : isActive
+        ? 'text-brand-700'
+        : 'text-slate-700 hover:text-brand-700'
+  }`;
 
 /**
  * A route opts into the hero header (SPEC §2: artist pages) with `handle = { hero: true }`;
@@ -98,12 +97,12 @@ export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
           />
         )}
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
-          <NavLink to="/about-us" className={navLinkClass(hero)}>
+          <NavPageLink to="/about-us" className={navLinkClass(hero)}>
             About us
-          </NavLink>
-          <NavLink to="/my-encore" className={navLinkClass(hero)}>
+          </NavPageLink>
+          <NavPageLink to="/my-encore" className={navLinkClass(hero)}>
             my Encore
-          </NavLink>
+          </NavPageLink>
         </nav>
         <HydrateOnUse part={accountButton} props={{ className: 'ml-auto md:ml-2', tone: hero ? 'hero' : 'light' }} />
         {signedIn && (

@@ -1,8 +1,9 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
 import { useAccount, useSignedIn } from '~/lib/auth/account-store';
 import { openAuthDialog } from '~/lib/auth/dialog-store';
 import { greetingName } from '~/lib/display-name';
 import { buttonClass } from '../ui/button';
+import { PageLink } from '../ui/page-link';
 import { preloadSignInDialog, type RootAuthData } from './auth-host';
 
 const base = 'rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap';
@@ -20,7 +21,7 @@ export function AccountButton({ className = '', tone = 'light' }: { className?: 
     const name = greetingName(account);
     const avatar = !!(account.image || name);
     return (
-      <Link
+      <PageLink
         to="/profile"
         className={`${base} inline-flex items-center gap-2 border ${
           tone === 'hero'
@@ -49,12 +50,14 @@ export function AccountButton({ className = '', tone = 'light' }: { className?: 
         {/* On a phone the picture alone (the header holds the menu, logo, this and the alerts
             bell on one line); the label stays the link's name for everyone. */}
         <span className={avatar ? 'max-sm:sr-only' : ''}>my account</span>
-      </Link>
+      </PageLink>
     );
   }
+  // A plain anchor, not a page link: its own click opens the dialog instead (/signin is where
+  // it leads before the code is there, or with a modifier key).
   return (
-    <Link
-      to="/signin"
+    <a
+      href="/signin"
       aria-haspopup="dialog"
       data-opens="sign-in"
       className={buttonClass({ size: 'sm', className: `whitespace-nowrap ${className}` })}
@@ -68,6 +71,6 @@ export function AccountButton({ className = '', tone = 'light' }: { className?: 
       }}
     >
       Sign in
-    </Link>
+    </a>
   );
 }

@@ -1,14 +1,13 @@
 import { Outlet } from 'react-router';
-import { MiniDrawer } from '~/components/mini-drawer';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
-import { useMiniDrawer } from '~/components/use-mini-drawer';
+import { MiniDrawerPart, useMiniDrawer } from '~/components/use-mini-drawer';
 
 export default function DefaultLayout() {
   const drawer = useMiniDrawer();
   return (
     <div className={`flex min-h-screen flex-col ${drawer ? 'lg:pl-[57px]' : ''}`}>
-      {drawer && <MiniDrawer />}
+      {drawer && <MiniDrawerPart />}
       <SiteHeader />
       <div id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
