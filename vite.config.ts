@@ -85,7 +85,8 @@ const SHELL_SHARED =
 
 /**
  * The header and the footer of the default and signed-in layouts, in one file with the
- * drawer's hook and part (which both layouts share; the drawer's own code comes after idle): pages of the split and auth layouts
+ * drawer's hook and part (which both layouts share). The drawer's own code is a file of its
+ * own, fetched at idle: not in page-idle, which a first tap's part code imports.: pages of the split and auth layouts
  * (/signin, /forgot-password) do not fetch them. The root error boundary loads them with the
  * error page (components/error-screen.tsx).
  */
@@ -115,14 +116,13 @@ const AUTH_FORM =
   /[\\/]app[\\/](components[\\/]auth[\\/](auth-form|use-is-android)\.tsx?|lib[\\/]auth[\\/]redirect\.ts)$/;
 /**
  * What the page fetches once it is idle, the parts' code aside (ADR 0045): the shell's watchers
- * and its idle components, the header's account button, the footer's content and the mini
- * drawer, the page-data
+ * and its idle components, the header's account button, the footer's content, the page-data
  * warm-up, the prefetch of what presses open and the start of the card images below the first
  * screen (ADR 0046). One file, so it holds one of the six
  * connections a tap right after the load event needs, not five.
  */
 const PAGE_IDLE =
-  /[\\/]app[\\/](components[\\/](app-shell-idle|site-footer-content|mini-drawer|auth[\\/]account-button|hydration[\\/](prefetch-opens|later-images))\.tsx?|lib[\\/](shell-idle|page-prefetch)\.ts)$/;
+  /[\\/]app[\\/](components[\\/](app-shell-idle|site-footer-content|auth[\\/]account-button|hydration[\\/](prefetch-opens|later-images))\.tsx?|lib[\\/](shell-idle|page-prefetch)\.ts)$/;
 const ROOT = path.resolve('app/root.tsx');
 
 const shells = new WeakMap<ChunkingContext, Set<string>>();
