@@ -81,7 +81,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
  * than a file of their own on those pages.
  */
 const SHELL_SHARED =
-  /[\\/]app[\\/](lib[\\/]viewport\.ts|components[\\/](ui[\\/]button|logo|tracking[\\/]use-fan)\.tsx?)$/;
+  /[\\/]app[\\/](lib[\\/]viewport\.ts|components[\\/](ui[\\/](button|page-link-marks)|logo|tracking[\\/]use-fan)\.tsx?)$/;
 
 /**
  * The header and the footer of the default and signed-in layouts, in one file with the

@@ -1,13 +1,14 @@
+import { pageLinkMarks } from './ui/page-link-marks';
+
 /**
- * The logo leads home. The anchor a page link renders (ui/page-link.tsx), written out here:
- * the logo is shell code on every page, and the page-link module is not (first-load bytes).
+ * The logo leads home, as a page link (ADR 0064): its marks come from the
+ * shell, the logo being shell code on every page and the page-link module not.
  */
 export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   return (
     <a
       href="/"
-      data-discover="true"
-      data-page-link=""
+      {...pageLinkMarks()}
       aria-label="Encore home"
       className={`inline-flex items-center gap-2 text-xl font-extrabold tracking-tight ${tone === 'light' ? 'text-white' : 'text-ink'}`}
     >

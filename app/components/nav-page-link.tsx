@@ -1,13 +1,15 @@
 import { useLocation } from 'react-router';
 import type { PageLinkProps } from './ui/page-link';
+import { pageLinkMarks } from './ui/page-link-marks';
 
 /**
  * A page link (ui/page-link.tsx, the same anchor) that knows when it leads to the page on
  * screen, as `<NavLink>` does: marked `aria-current="page"` and styled by
  * `className(isActive)`. Active is `<NavLink>`'s rule for our own paths (absolute, lower
  * case, no trailing slash): the same path, or (without `end`) a path below it, letter case
- * aside. The header's and the drawer's links: first-load code, so the anchor is written here
- * rather than pulling the page-link module (code fetched after idle) into the first load.
+ * aside. The header's and the drawer's links: first-load code, so it takes the page link's
+ * marks from the shell (`pageLinkMarks`) rather than pulling the page-link module
+ * (code fetched after idle) into the first load.
  */
 export function NavPageLink({
   to,
@@ -24,8 +26,7 @@ export function NavPageLink({
     <a
       {...rest}
       href={to}
-      data-discover="true"
-      data-page-link=""
+      {...pageLinkMarks()}
       aria-current={isActive ? 'page' : undefined}
       className={className(isActive)}
     />
