@@ -1,19 +1,20 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import type { ApplyMode } from '~/lib/apply-filters';
 import type { Filters } from '~/lib/filters';
-import type { Opens } from './hydration';
+import { lazyKept } from '~/lib/kept-import';
+import { loadDatePopover, loadLocationPopover, loadSearchSettings, type Opens } from './hydration';
 
 /**
  * The buttons that open the SPEC §2 popups. Only the buttons ship with the page (their labels
  * come from the server): each popup, with its calendar or fields, is fetched when its button
  * is hovered, focused or pressed, keeping first-load JavaScript within its budget.
  */
-const loadDate = () => import('./date-popover');
-const loadLocation = () => import('./location-popover');
-const loadSettings = () => import('./search-settings-dialog');
-const DatePopover = lazy(loadDate);
-const LocationPopover = lazy(loadLocation);
-const SearchSettingsDialog = lazy(loadSettings);
+const loadDate = loadDatePopover;
+const loadLocation = loadLocationPopover;
+const loadSettings = loadSearchSettings;
+const DatePopover = lazyKept(loadDate);
+const LocationPopover = lazyKept(loadLocation);
+const SearchSettingsDialog = lazyKept(loadSettings);
 
 export type ButtonTone = 'light' | 'hero';
 

@@ -1,15 +1,15 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Form, useLocation, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { lazyKept } from '~/lib/kept-import';
 import { type Suggestions, searchPageHref, suggest } from '~/lib/suggestions';
-import { SEARCH_DEBOUNCE_MS, waitedOn } from './hydration';
+import { loadSearchPanel, SEARCH_DEBOUNCE_MS, waitedOn } from './hydration';
 
 const EMPTY_SUGGESTIONS: Suggestions = { artists: [], events: [] };
 
-const loadPanel = () => import('./search-panel');
 // The box is in every page's first load: this one string is copied here, not imported with its module.
 const FAILED_SEARCH = 'Failed to search events';
-const SearchPanel = lazy(loadPanel);
+const SearchPanel = lazyKept(loadSearchPanel);
 
 /**
  * SPEC §2 search box, an ARIA combobox (an uncontrolled input, so text typed before the
@@ -278,7 +278,7 @@ export function SearchBox({
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={onKeyDown}
           onFocus={() => {
-            void loadPanel();
+            void loadSearchPanel();
             if (results && value.trim()) setOpen(true);
           }}
           placeholder="Search by Artist, Event or Venue"

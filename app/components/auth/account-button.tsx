@@ -2,9 +2,13 @@ import { useRouteLoaderData } from 'react-router';
 import { useAccount, useSignedIn } from '~/lib/auth/account-store';
 import { openAuthDialog } from '~/lib/auth/dialog-store';
 import { greetingName } from '~/lib/display-name';
+import { loadSignInDialog } from '../hydration';
 import { buttonClass } from '../ui/button';
 import { PageLink } from '../ui/page-link';
-import { preloadSignInDialog, type RootAuthData } from './auth-host';
+import type { RootAuthData } from './auth-host';
+
+// Hovering the header button starts fetching the sign-in dialog.
+const preloadSignInDialog = () => void loadSignInDialog().catch(() => {});
 
 const base = 'rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap';
 

@@ -4,7 +4,7 @@ import { useSignedIn } from '~/lib/auth/account-store';
 import { type PublicConfig, setPublicConfig } from '~/lib/auth/config';
 import { useAuthDialog } from '~/lib/auth/dialog-store';
 import { useToasterWanted } from '~/lib/auth/notify';
-import { loadSignInDialog, useServerHtml, whenPageIdle } from '../hydration';
+import { useServerHtml, whenPageIdle } from '../hydration';
 
 /** What the root loader provides for identity (app/root.tsx). */
 export type RootAuthData = {
@@ -13,11 +13,6 @@ export type RootAuthData = {
   /** Whether the request came with a session (its visitor may be unknown: ADR 0043). */
   signedIn: boolean;
 };
-
-// Hovering the header button starts fetching the sign-in dialog.
-export function preloadSignInDialog() {
-  loadSignInDialog().catch(() => {});
-}
 
 const AuthRuntime = lazy(() => import('./auth-runtime'));
 

@@ -7,8 +7,10 @@ import { useToasterWanted } from '~/lib/auth/notify';
 import { postponeQuiz, quizPostponed, quizSubmitted } from '~/lib/auth/onboarding';
 import { safeRedirect } from '~/lib/auth/redirect';
 import { freshFor } from '~/lib/auth/token';
+import { lazyKept } from '~/lib/kept-import';
+import { loadSignInDialog } from '../hydration';
 
-const SignInDialog = lazy(() => import('./sign-in-dialog'));
+const SignInDialog = lazyKept(loadSignInDialog);
 const OnboardingDialog = lazy(() => import('./onboarding-dialog'));
 const Toaster = lazy(() => import('./toaster'));
 const session = () => import('~/lib/auth/session');

@@ -4,15 +4,18 @@
  * the price alert popover Watch opens.
  * Route modules name these to `onUse` (components/hydration/), which fetches them on the
  * first intent (ADR 0029, 0039). The same modules their components import lazily: the same
- * chunks.
+ * chunks, kept once they have arrived (lib/kept-import.ts): a popup rendered after its code came
+ * opens at once.
  */
-export const loadDatePopover = () => import('../date-popover');
-export const loadLocationPopover = () => import('../location-popover');
-export const loadSearchSettings = () => import('../search-settings-dialog');
-export const loadSearchPanel = () => import('../search-panel');
+import { keptImport } from '~/lib/kept-import';
+
+export const loadDatePopover = keptImport(() => import('../date-popover'));
+export const loadLocationPopover = keptImport(() => import('../location-popover'));
+export const loadSearchSettings = keptImport(() => import('../search-settings-dialog'));
+export const loadSearchPanel = keptImport(() => import('../search-panel'));
 // The dialog's chunk holds its host (auth-runtime) too (vite.config.ts): one import fetches both.
-export const loadSignInDialog = () => import('../auth/sign-in-dialog');
-export const loadWatchTarget = () => import('../tracking/watch-target-popover');
+export const loadSignInDialog = keptImport(() => import('../auth/sign-in-dialog'));
+export const loadWatchTarget = keptImport(() => import('../tracking/watch-target-popover'));
 
 /**
  * What a control opens, named by its `data-opens` attribute: a press on it fetches that code

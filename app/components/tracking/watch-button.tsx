@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import type { WatchView } from '#contracts/tracking';
+import { lazyKept } from '~/lib/kept-import';
+import { loadWatchTarget } from '../hydration';
 import { PageLink } from '../ui/page-link';
 import { useTrackToggle } from './use-tracking';
 
-const WatchTargetPopover = lazy(() => import('./watch-target-popover'));
+const WatchTargetPopover = lazyKept(loadWatchTarget);
 
 /**
  * Watch an event in one click (ADR 0008): its price for the chosen seat category is tracked
