@@ -7,7 +7,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
  *   `npm run test:unit`. A test file belongs here when it only calls functions and renders.
  * - "pglite": everything else, each file on a fresh PGlite cloned from a migrated template.
  * - "postgres": with TEST_DATABASE_URL set, the server and script tests that open a test
- *   database again, each file on its own database of that PostgreSQL server.
+ *   database again, each file on its own database of that PostgreSQL server. In CI they run
+ *   there only: "pglite" keeps the tests of PGlite itself and the app's, and every e2e spec
+ *   runs on PGlite (`npm start`'s default), so a CI run tests each database once, not the
+ *   server suite twice (six minutes of a two-core runner, half of them on PGlite).
  * `npm run test:integration` runs the last two; `npm test` runs all three, then the e2e specs.
  */
 const unitTests = [
@@ -42,6 +45,9 @@ const sameOnBothDatabases = [
 ];
 // `*.pg.test.ts` test what only a PostgreSQL server has (LISTEN across connections).
 const serverOnly = '**/*.pg.test.ts';
+// In CI with a PostgreSQL server, the server suite runs on it alone (see above); `npm run
+// test:dates` (ENCORE_TEST_NOW) names its files to the "pglite" project, which keeps them.
+const serverSuiteOnPostgresOnly = !!process.env.CI && !!process.env.TEST_DATABASE_URL && !process.env.ENCORE_TEST_NOW;
 const database = { globalSetup: ['server/testing/global-setup.ts'], hookTimeout: 60_000 };
 
 export default defineConfig({
@@ -63,7 +69,11 @@ export default defineConfig({
         test: {
           ...database,
           name: 'pglite',
-          include: [...dbTests, 'app/**/*.test.{ts,tsx}', 'contracts/**/*.test.ts'],
+          include: [
+            ...(serverSuiteOnPostgresOnly ? sameOnBothDatabases : dbTests),
+            'app/**/*.test.{ts,tsx}',
+            'contracts/**/*.test.ts',
+          ],
           exclude: [...configDefaults.exclude, ...unitTests, serverOnly],
           env: { ENCORE_TEST_DB: 'pglite' },
         },
