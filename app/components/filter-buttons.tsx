@@ -9,12 +9,9 @@ import { loadDatePopover, loadLocationPopover, loadSearchSettings, type Opens } 
  * come from the server): each popup, with its calendar or fields, is fetched when its button
  * is hovered, focused or pressed, keeping first-load JavaScript within its budget.
  */
-const loadDate = loadDatePopover;
-const loadLocation = loadLocationPopover;
-const loadSettings = loadSearchSettings;
-const DatePopover = lazyKept(loadDate);
-const LocationPopover = lazyKept(loadLocation);
-const SearchSettingsDialog = lazyKept(loadSettings);
+const DatePopover = lazyKept(loadDatePopover);
+const LocationPopover = lazyKept(loadLocationPopover);
+const SearchSettingsDialog = lazyKept(loadSearchSettings);
 
 export type ButtonTone = 'light' | 'hero';
 
@@ -105,17 +102,17 @@ function AnchoredFilterButton({
 
 /** SPEC §2 date button: 'Dates' or 'MMM d - MMM d'; opens the date popup. */
 export function DateFilterButton(props: Props) {
-  return <AnchoredFilterButton {...props} icon={CALENDAR} load={loadDate} opens="dates" Popover={DatePopover} />;
+  return <AnchoredFilterButton {...props} icon={CALENDAR} load={loadDatePopover} opens="dates" Popover={DatePopover} />;
 }
 
 /** Location button: the chosen city or the located one; opens the location popup. */
 export function LocationFilterButton(props: Props) {
-  return <AnchoredFilterButton {...props} icon={PIN} load={loadLocation} opens="location" Popover={LocationPopover} />;
+  return <AnchoredFilterButton {...props} icon={PIN} load={loadLocationPopover} opens="location" Popover={LocationPopover} />;
 }
 
 /** Opens the SPEC §2 Search Settings dialog. */
 export function SearchSettingsButton({ label, active = false, filters, mode, tone = 'light' }: Props) {
-  const popup = usePopup(loadSettings, 'search-settings');
+  const popup = usePopup(loadSearchSettings, 'search-settings');
   return (
     <>
       <button {...popup.trigger} className={buttonClass(tone, active)}>
