@@ -2,7 +2,7 @@ import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Three projects:
+ * Three projects, and the date runs (below):
  * - "unit": pure code (no database, no server, no emulator, no child process); seconds.
  *   `npm run test:unit`. A test file belongs here when it only calls functions and renders.
  * - "pglite": everything else, each file on a fresh PGlite cloned from a migrated template.
@@ -45,9 +45,21 @@ const sameOnBothDatabases = [
 ];
 // `*.pg.test.ts` test what only a PostgreSQL server has (LISTEN across connections).
 const serverOnly = '**/*.pg.test.ts';
-// In CI with a PostgreSQL server, the server suite runs on it alone (see above); `npm run
-// test:dates` (ENCORE_TEST_NOW) names its files to the "pglite" project, which keeps them.
-const serverSuiteOnPostgresOnly = !!process.env.CI && !!process.env.TEST_DATABASE_URL && !process.env.ENCORE_TEST_NOW;
+// In CI with a PostgreSQL server, the server suite runs on it alone (see above).
+const serverSuiteOnPostgresOnly = !!process.env.CI && !!process.env.TEST_DATABASE_URL;
+/**
+ * ADR 0012: the date-sensitive files run again with `Date` at the year's turn
+ * (server/testing/fixed-clock.ts), as projects of the same run (`npm run test:dates` alone).
+ */
+const dateSensitive = [
+  'app/lib/filters.test.ts',
+  'app/lib/format.test.ts',
+  'app/routes/discovery-pages.test.ts',
+  'app/routes/sitemap.server.test.ts',
+  'server/catalogue/catalogue-api.test.ts',
+  'server/catalogue/events.test.ts',
+];
+const dateRuns = { 'dates-30-dec': '2026-12-30T12:00:00Z', 'dates-1-jan': '2027-01-01T00:30:00Z' };
 const database = { globalSetup: ['server/testing/global-setup.ts'], hookTimeout: 60_000 };
 
 export default defineConfig({
@@ -78,6 +90,10 @@ export default defineConfig({
           env: { ENCORE_TEST_DB: 'pglite' },
         },
       },
+      ...Object.entries(dateRuns).map(([name, now]) => ({
+        extends: true as const,
+        test: { ...database, name, include: dateSensitive, env: { ENCORE_TEST_DB: 'pglite', ENCORE_TEST_NOW: now } },
+      })),
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
