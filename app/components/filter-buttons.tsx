@@ -107,7 +107,9 @@ export function DateFilterButton(props: Props) {
 
 /** Location button: the chosen city or the located one; opens the location popup. */
 export function LocationFilterButton(props: Props) {
-  return <AnchoredFilterButton {...props} icon={PIN} load={loadLocationPopover} opens="location" Popover={LocationPopover} />;
+  return (
+    <AnchoredFilterButton {...props} icon={PIN} load={loadLocationPopover} opens="location" Popover={LocationPopover} />
+  );
 }
 
 /** Opens the SPEC §2 Search Settings dialog. */
