@@ -15,7 +15,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const unitTests = [
   // The generic HTTP client's tests (app/lib/http.test.ts) talk to a loopback server.
-  'app/lib/!(http).test.ts',
+  'app/lib/!(http).test.{ts,tsx}',
   'app/lib/*/**/*.test.ts',
   'app/components/**/*.test.{ts,tsx}',
   'app/flushed-strings.server.test.tsx',

@@ -12,8 +12,8 @@ export type PageLinkProps = Omit<ComponentProps<'a'>, 'href'> & {
 /**
  * A link among the many a page lists: event and artist cards, filter chips, pages of results,
  * the footer (ADR 0064); the header's and the drawer's are `NavPageLink`s (nav-page-link.tsx).
- * It renders the anchor React Router's `<Link>` renders, `data-discover` included so the router learns its route ahead, but none
- * of `<Link>`'s per-link hooks: a search page has seventy links, and their hooks were a
+ * It renders the anchor React Router's `<Link>` renders, `data-discover` included so the
+ * router learns its route ahead, but none of `<Link>`'s per-link hooks: a search page has seventy links, and their hooks were a
  * twentieth of its render on the server and of its hydration in the browser. The app
  * shell's one click handler makes a plain click on it a client navigation, as `<Link>`
  * would (app-shell.tsx). That handler runs first (capturing): an `onClick` here is for what
