@@ -403,8 +403,14 @@ signedInTest(
     // Not watched yet: the press shows as waiting, then watches once the state has come.
     await page.goto(eventPath(unwatched), { waitUntil: 'commit' });
     const watch = page.getByRole('button', { name: `Watch ${unwatched.name}` }).first();
+    const animation = () => watch.evaluate((button) => getComputedStyle(button).animationName);
+    // Waiting for the state alone, it is faded and still; pressed, it pulses until answered.
+    await expect(watch).toHaveAttribute('aria-busy', 'true');
+    await expect(watch).toHaveCSS('opacity', '0.6');
+    expect(await animation()).toBe('none');
     await watch.click();
     await expect(watch).toHaveAttribute('aria-busy', 'true');
+    await expect.poll(animation).toBe('busy-pulse');
     await expect(watch).toHaveAttribute('aria-pressed', 'false');
     expect(writes).toEqual([]);
     release();

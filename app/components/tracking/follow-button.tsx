@@ -21,7 +21,7 @@ export function FollowButton({
   tone?: keyof typeof TONES;
   className?: string;
 }) {
-  const { on: following, waiting, press, signedIn, busy, opening } = useTrackToggle('artist', attraction.id);
+  const { on: following, waiting, quiet, press, signedIn, busy, opening } = useTrackToggle('artist', attraction.id);
 
   const colours = TONES[tone][following ? 'on' : 'off'];
   return (
@@ -30,6 +30,7 @@ export function FollowButton({
       aria-pressed={following}
       aria-label={`Follow ${attraction.name}`}
       aria-busy={waiting || opening || undefined}
+      data-quiet={quiet || undefined}
       // Waiting for the sign-in dialog's code, it keeps focus (use-form-action.ts).
       aria-disabled={opening || undefined}
       disabled={busy && !opening}

@@ -50,5 +50,6 @@ export function useTrackToggle(kind: 'artist' | 'event', id: string) {
     // The pending action after sign-in is the wish the press expressed.
     else submitAsFan(toggleFields(kind, id, !on));
   };
-  return { ...action, signedIn, on, waiting: reading || held, press };
+  // `quiet`: waiting for the state alone, nothing pressed: shown faded, not pulsing (app.css).
+  return { ...action, signedIn, on, waiting: reading || held, quiet: reading && !held, press };
 }

@@ -23,7 +23,7 @@ export function WatchButton({
   showSettingsLink?: boolean;
   className?: string;
 }) {
-  const { on: watching, waiting, press, signedIn, fetcher, busy, opening } = useTrackToggle('event', event.id);
+  const { on: watching, waiting, quiet, press, signedIn, fetcher, busy, opening } = useTrackToggle('event', event.id);
   const [asking, setAsking] = useState<WatchView | null>(null);
   const anchor = useRef<HTMLButtonElement>(null);
 
@@ -41,6 +41,7 @@ export function WatchButton({
         aria-pressed={watching}
         aria-label={`Watch ${event.name}`}
         aria-busy={waiting || opening || undefined}
+        data-quiet={quiet || undefined}
         // Waiting for the sign-in dialog's code, it keeps focus (use-form-action.ts).
         aria-disabled={opening || undefined}
         disabled={busy && !opening}
