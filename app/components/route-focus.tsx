@@ -26,10 +26,8 @@ export function RouteFocus() {
 /** The first stop of the keyboard: jumps past the header to the page's content. */
 export function SkipLink() {
   return (
-    <a
-      href="#main-content"
-      className="fixed top-2 left-2 z-[100] -translate-y-24 rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white shadow-lg focus:translate-y-0"
-    >
+    // Styled by `.skip-link` (app.css): shell code is first-load code, a style sheet is not.
+    <a href="#main-content" className="skip-link">
       Skip to content
     </a>
   );

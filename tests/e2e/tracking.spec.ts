@@ -367,6 +367,22 @@ signedInTest(
       'aria-busy',
       'true',
     );
+    // Shown on the server's HTML before its part hydrates (ADR 0068): the watched icon alone,
+    // and the event page's link to the price alert.
+    await expect(
+      page
+        .getByRole('button', { name: `Watch ${event.name}` })
+        .first()
+        .locator('path:visible'),
+    ).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Set your price alert' })).toBeVisible();
+    // No part hydrated for it: a fan's parts wait for use, as everyone's.
+    expect(
+      await page
+        .getByRole('button', { name: `Watch ${event.name}` })
+        .first()
+        .evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber'))),
+    ).toBe(false);
 
     await page.goto(artistPath(artist));
     await expect(page.getByRole('button', { name: `Follow ${artist.name}` }).first()).toHaveAttribute(
@@ -406,6 +422,7 @@ signedInTest(
     const animation = () => watch.evaluate((button) => getComputedStyle(button).animationName);
     // Waiting for the state alone, it is faded and still; pressed, it pulses until answered.
     await expect(watch).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('link', { name: 'Set your price alert' })).toBeHidden();
     await expect(watch).toHaveCSS('opacity', '0.6');
     expect(await animation()).toBe('none');
     await watch.click();

@@ -9,9 +9,9 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { useRouteLoaderData } from 'react-router';
-import { getAccount, useSignedIn } from '~/lib/auth/account-store';
+import { getAccount } from '~/lib/auth/account-store';
 import { openAuthDialogAhead } from '~/lib/auth/dialog-store';
+import { useFanSignedIn } from '../tracking/use-fan';
 import { OPENS, type Opens } from './part-code';
 import { bridge, useRouterContexts } from './router-internals';
 import { suggestAhead } from './suggest-ahead';
@@ -25,12 +25,12 @@ import { suggestAhead } from './suggest-ahead';
  * or a key inside. They are then hydrated in place, each as its own React root under the
  * page's router (the same DOM nodes: nothing moves, nothing flashes, text typed meanwhile
  * stays), and a press that came before the code (a link, a button, a form sent, a choice in a
- * select) is held and replayed on the same element once it is there. A signed-in fan's page
- * hydrates them at once (follow and watch states load on mount), and so does new data for
- * them (revalidation, a same-route navigation): with their own code only, as a transition
- * that yields to the browser every few milliseconds (ADR 0057). Mounted by a client
- * navigation, they render like any component (the route's clientLoader has loaded their code
- * with the data).
+ * select) is held and replayed on the same element once it is there. New data for them
+ * (revalidation, a same-route navigation) hydrates them at once: with their own code only, as
+ * a transition that yields to the browser every few milliseconds (ADR 0057). A signed-in
+ * fan's parts wait for use as everyone's; their Follow and Watch show the fan's state
+ * meanwhile (ADR 0068). Mounted by a client navigation, they render like any component (the
+ * route's clientLoader has loaded their code with the data).
  *
  * Once the page is idle after its load event, the code of every part on it is fetched,
  * without hydrating anything (ADR 0029). The code a part's first use opens (a popup, the
@@ -51,8 +51,8 @@ export type OnUse<P> = {
   /** Fetches the part's own code only (once the page is idle): not what its first use opens. */
   prefetch(): Promise<void>;
   /**
-   * The part's own code (once), for a part hydrated before anyone used it (a signed-in fan's
-   * page, new data): what its first use opens waits for that use, or for the idle prefetch.
+   * The part's own code (once), for a part hydrated before anyone used it (new data): what its
+   * first use opens waits for that use, or for the idle prefetch.
    */
   own(): Promise<ComponentType<P>>;
   /**
@@ -377,8 +377,9 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
   const hydrating = useServerHtml();
   const [fromServer] = useState(hydrating);
   const contexts = useRouterContexts();
-  const signedInOnServer = (useRouteLoaderData('root') as { signedIn?: boolean } | undefined)?.signedIn;
-  const signedIn = useSignedIn(!!signedInOnServer);
+  const signedIn = useFanSignedIn();
+  // Hydrating, the server's word: whom the page was rendered for.
+  const [signedInOnServer] = useState(signedIn);
   const element = useRef<HTMLDivElement>(null);
   // What the server rendered: hydration must see exactly that; newer props follow.
   const first = useRef({ props, contexts });
@@ -425,8 +426,8 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
             setTimeout(() => {
               for (const held of island.held.splice(0)) held.replay();
               // After the replays' own effects (a request the press makes is waited on too).
-              setTimeout(() => island.served?.(), 0);
-            }, 0);
+              setTimeout(() => island.served?.());
+            });
           };
           island.render = (contexts, props) => root?.render(tree(contexts, props as P));
           const hydrate = () => {
@@ -436,7 +437,7 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
           };
           // A part with a press held for it hydrates at once: the press waits on it. Any other
           // (one someone is only about to use: a pointer over it, a search box tapped before
-          // the first letter; one nobody asked for yet: a signed-in fan's page, new data)
+          // the first letter; one nobody asked for yet: new data)
           // hydrates as a transition: React yields to the browser every few milliseconds, so
           // a letter typed meanwhile shows at once, not after the whole part (ADR 0060).
           if (island.held.length) hydrate();
@@ -456,19 +457,21 @@ export function HydrateOnUse<P extends object>({ part, props }: { part: OnUse<P>
       island.start = undefined;
       island.render = undefined;
       // Not while React is committing the page that removes this part.
-      if (root) setTimeout(() => root?.unmount(), 0);
+      if (root) setTimeout(() => root?.unmount());
     };
   }, [fromServer, part]);
 
-  // Each part starts in a task of its own, not in the page's first effects (ADR 0060): on a
-  // fan's page every part starts at once, and together they made one long task.
+  // New data, or a visitor signed in or out since the server rendered the page, hydrates a part
+  // nobody has used yet, in a task of its own (ADR 0060). A fan signed in when the page came
+  // waits for use as everyone: their state is shown without hydrating (ADR 0068).
+  const stale = changed || signedIn !== signedInOnServer;
   useEffect(() => {
     const container = element.current;
-    if (!fromServer || !container || !(signedIn || changed)) return;
+    if (!fromServer || !container || !stale) return;
     // A part gone before its turn is not started.
     const turn = setTimeout(() => islandOf(container).start?.());
     return () => clearTimeout(turn);
-  }, [fromServer, signedIn, changed]);
+  }, [fromServer, stale]);
 
   if (!fromServer || typeof window === 'undefined') {
     const Component = part.component ?? part.Lazy;

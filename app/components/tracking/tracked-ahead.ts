@@ -38,10 +38,35 @@ function readTrackedAhead(): void {
   set('waiting');
   const answer = fetch(TRACKING_ACTION).then(async (response) => {
     const body: unknown = response.ok ? await response.json() : undefined;
+    if (isTracked(body)) showTracked(body);
     set(isTracked(body) ? body : 'failed');
   });
   waitedOn(answer.catch(() => set('failed')));
 }
+
+/** When the fan's state was first shown on buttons still waiting in the server's HTML. */
+let shownAt: number | undefined;
+
+/**
+ * Shows the fan's state on the Follow and Watch buttons still waiting for it, as the server's
+ * HTML has them (ADR 0068): `aria-pressed`, which alone styles them (app.css), and no longer
+ * busy. Their part hydrates when it is used, as for every visitor, and then renders the same
+ * state. A button React already renders with a state, or with a press it holds, has left
+ * `data-quiet`: it is React's alone.
+ */
+export function showTracked(tracked: TrackedState): void {
+  for (const button of document.querySelectorAll<HTMLElement>('[data-quiet][data-tracks]')) {
+    const [kind, id = ''] = (button.dataset.tracks ?? '').split(/:(.*)/s);
+    const ids = kind === 'artist' ? tracked.attractionIds : tracked.eventIds;
+    button.setAttribute('aria-pressed', String(ids.includes(id)));
+    button.removeAttribute('aria-busy');
+    button.removeAttribute('data-quiet');
+    shownAt ??= performance.now();
+  }
+}
+
+/** When a fan's state was first shown before their Follow and Watch hydrated, if it was. */
+export const trackedShownAt = (): number | undefined => shownAt;
 
 /** No preloaded answer is on its way or here: none was asked for, or it failed. */
 export const trackedAheadMissing = (): boolean => ahead === undefined || ahead === 'failed';

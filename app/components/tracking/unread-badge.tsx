@@ -1,11 +1,19 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { showTracked } from './tracked-ahead';
 import { useFanSignedIn } from './use-fan';
-import { useUnreadCount } from './use-tracked';
+import { useTrackedState, useUnreadCount } from './use-tracked';
 
 /** Header bell with the number of unread my Encore alerts (nothing for anonymous visitors). */
 export function UnreadAlertsBadge({ tone = 'default' }: { tone?: 'default' | 'hero' }) {
   const signedIn = useFanSignedIn();
   const unread = useUnreadCount(signedIn);
+  // On every page of a signed-in fan: the state read another way than the preload (it failed)
+  // is shown on their Follow and Watch still waiting too (ADR 0068).
+  const tracked = useTrackedState();
+  useEffect(() => {
+    if (tracked) showTracked(tracked);
+  }, [tracked]);
   if (!signedIn) return null;
   const label = unread ? `${unread} unread alert${unread === 1 ? '' : 's'}` : 'Alerts';
   return (

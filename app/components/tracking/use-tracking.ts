@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { TRACKING_ACTION, type TrackingActionData, type TrackingFields } from '~/lib/tracking-action';
 import { useFormAction } from '~/lib/use-form-action';
 import { pressedAt } from '../hydration';
+import { trackedShownAt } from './tracked-ahead';
 import { useFanSignedIn } from './use-fan';
 import { toggleFields, useTracked } from './use-tracked';
 
@@ -30,11 +31,12 @@ export function useTrackToggle(kind: 'artist' | 'event', id: string) {
   const action = useTrackingAction();
   const { submitAsFan, opening } = action;
   const [held, setHeld] = useState(false);
-  // Since when the button has shown the fan's state: from the start when the page came with it.
+  // Since when the button has shown the fan's state: from the start when the page came with it,
+  // from when it was shown on the server's HTML if that was before this part hydrated (ADR 0068).
   const shownSince = useRef<number | undefined>(reading ? undefined : 0);
   useLayoutEffect(() => {
     if (reading) shownSince.current = undefined;
-    else shownSince.current ??= performance.now();
+    else shownSince.current ??= trackedShownAt() ?? performance.now();
   }, [reading]);
 
   useEffect(() => {

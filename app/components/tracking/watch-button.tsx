@@ -46,6 +46,7 @@ export function WatchButton({
         aria-disabled={opening || undefined}
         disabled={busy && !opening}
         data-testid="watch-button"
+        data-tracks={`event:${event.id}`}
         data-opens={signedIn ? 'watch-target' : 'sign-in'}
         onClick={(e) => {
           e.preventDefault();
@@ -55,12 +56,13 @@ export function WatchButton({
         // Styled by `.watch-button` in app.css, pressed or not by aria-pressed: one class in every card.
         className="watch-button"
       >
+        {/* Both icons: aria-pressed shows one (app.css, `.on` and `.off`). */}
         <svg aria-hidden="true" viewBox="0 0 20 20">
-          {watching ? (
-            <path d="M7.6 13.2 4.4 10l-1.2 1.2 4.4 4.4 9.2-9.2-1.2-1.2z" />
-          ) : (
-            <path d="M10 4C5.5 4 2.3 7.6 1.3 10c1 2.4 4.2 6 8.7 6s7.7-3.6 8.7-6c-1-2.4-4.2-6-8.7-6zm0 10a4 4 0 1 1 0-8 4 4 0 0 1 0 8zm0-6.2a2.2 2.2 0 1 0 0 4.4 2.2 2.2 0 0 0 0-4.4z" />
-          )}
+          <path className="on" d="M7.6 13.2 4.4 10l-1.2 1.2 4.4 4.4 9.2-9.2-1.2-1.2z" />
+          <path
+            className="off"
+            d="M10 4C5.5 4 2.3 7.6 1.3 10c1 2.4 4.2 6 8.7 6s7.7-3.6 8.7-6c-1-2.4-4.2-6-8.7-6zm0 10a4 4 0 1 1 0-8 4 4 0 0 1 0 8zm0-6.2a2.2 2.2 0 1 0 0 4.4 2.2 2.2 0 0 0 0-4.4z"
+          />
         </svg>
         {/* A toggle keeps its name (WCAG 2.5.3): the state is aria-pressed, the tick and the fill. */}
         Watch
@@ -70,10 +72,11 @@ export function WatchButton({
           <WatchTargetPopover anchor={anchor} watch={asking} eventName={event.name} onClose={() => setAsking(null)} />
         </Suspense>
       )}
-      {showSettingsLink && watching && (
+      {/* Shown while watching, by aria-pressed (app.css): the fan's state is one attribute. */}
+      {showSettingsLink && (
         <PageLink
           to={`/my-encore#watch-${encodeURIComponent(event.id)}`}
-          className="text-sm font-medium text-brand-700 underline"
+          className="price-alert-link text-sm font-medium text-brand-700 underline"
         >
           Set your price alert
         </PageLink>
