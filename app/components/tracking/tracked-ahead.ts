@@ -38,8 +38,9 @@ function readTrackedAhead(): void {
   set('waiting');
   const answer = fetch(TRACKING_ACTION).then(async (response) => {
     const body: unknown = response.ok ? await response.json() : undefined;
-    if (isTracked(body)) showTracked(body);
-    set(isTracked(body) ? body : 'failed');
+    if (!isTracked(body)) return set('failed');
+    showTracked(body);
+    set(body);
   });
   waitedOn(answer.catch(() => set('failed')));
 }
