@@ -40,6 +40,7 @@ const sameOnBothDatabases = [
   'server/db/pglite-thread.test.ts',
   'server/accounts/production-guard.test.ts',
   'server/catalogue/search/row-copies.test.ts',
+  'server/catalogue/search/row-texts.test.ts',
   'server/compress.test.ts',
   'server/input-guard.test.ts',
 ];

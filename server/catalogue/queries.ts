@@ -302,7 +302,16 @@ export type HydrateOptions = {
    * snapshot); otherwise a second statement reads them.
    */
   lineUps?: (eventIds: string[]) => Promise<Map<string, Attraction[]>>;
+  /** Event rows the caller keeps as text (the search snapshot's, answer.ts): read from there, not the database. */
+  rowTexts?: KeptEventRows;
 };
+
+/**
+ * Event rows as JSON text by id, as encore_event_rows answers them (migration 0015): a row
+ * found is parsed instead of read; rows read are handed to `keep`.
+ */
+export type KeptEventRows = { get(id: string): string | undefined; keep(read: EventRowText[]): void };
+export type EventRowText = { id: string; text: string };
 
 /** A statement selecting `id` and `ord` (the order to answer in) of the rows to load. */
 export type Picked = SQL;
@@ -352,7 +361,37 @@ export async function loadEventsByIds(
 ): Promise<Event[]> {
   if (options.geo) return loadEvents(db, pickedIds([...ids]), options);
   if (ids.length === 0) return [];
-  return serializeEvents(db, await rowsById<EventWithVenueRow>(db, 'encore_event_rows', ids), options);
+  const { rowTexts } = options;
+  if (!rowTexts) return serializeEvents(db, await rowsById<EventWithVenueRow>(db, 'encore_event_rows', ids), options);
+  const found = new Map<string, EventWithVenueRow>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const text = rowTexts.get(id);
+    if (text === undefined) missing.push(id);
+    else found.set(id, JSON.parse(text) as EventWithVenueRow);
+  }
+  if (missing.length) {
+    const read = await eventRowTexts(db, missing);
+    for (const { id, text } of read) found.set(id, JSON.parse(text) as EventWithVenueRow);
+    rowTexts.keep(read);
+  }
+  return serializeEvents(
+    db,
+    ids.flatMap((id) => found.get(id) ?? []),
+    options,
+  );
+}
+
+/**
+ * Events' rows by id as the JSON text encore_event_rows answers, in that order (an id the
+ * catalogue lacks is left out): text crosses from the database's thread as one string a row,
+ * and is what a snapshot keeps (answer.ts).
+ */
+export async function eventRowTexts(db: Queryable, ids: readonly string[]): Promise<EventRowText[]> {
+  return rows<EventRowText>(
+    db,
+    sql`select r.j->>'id' as id, r.j::text as text from encore_event_rows(${sql.param(ids)}::text[]) as r(j)`,
+  );
 }
 
 async function serializeEvents(db: Queryable, list: EventWithVenueRow[], options: HydrateOptions): Promise<Event[]> {

@@ -7,8 +7,9 @@ import type { Database, Db } from '../../db/client.ts';
 import { testServices } from '../../testing/services.ts';
 import { createTestDatabase } from '../../testing/test-db.ts';
 import { notifyCatalogueChanged } from '../changes.ts';
+import { loadEventsByIds } from '../queries.ts';
 import { seedWorld } from '../testing/world.ts';
-import { cached } from './answer.ts';
+import { cached, rowTextsFilled } from './answer.ts';
 import { prepareSearch, searchCatalogue, searchIndexFor } from './index.ts';
 import { HYDRATED_ENTRIES, RowCopies } from './row-copies.ts';
 import type { SearchIndex } from './snapshot.ts';
@@ -72,6 +73,44 @@ function gatedDb() {
 
 const prices = (result: SearchResult) =>
   Object.fromEntries(result._embedded.events.map((e) => [e.id, e.ticketPrice?.amount]));
+
+describe('event rows kept as text (ADR 0069)', () => {
+  it('answers pages and searches from the rows the snapshot read once, as the database would', async () => {
+    const index = await searchIndexFor(database.db);
+    await rowTextsFilled(index);
+    const ids = index.popular('events', 1_000);
+    expect(ids.length).toBeGreaterThan(3);
+    expect(ids.every((id) => index.rowTexts.has(id))).toBe(true);
+
+    const statements: string[] = [];
+    const watched = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return (query: Parameters<Db['execute']>[0]) => {
+          statements.push(JSON.stringify(query));
+          return target.execute(query);
+        };
+      },
+    });
+    const options = { geo: undefined, ticketCategory: 'great_view' as const };
+    const fromTexts = await loadEventsByIds(watched as Db, ids, {
+      ...options,
+      rowTexts: { get: (id) => index.rowTexts.get(id), keep: () => undefined },
+    });
+    expect(statements.filter((s) => s.includes('encore_event_rows'))).toEqual([]);
+    expect(fromTexts).toEqual(await loadEventsByIds(database.db, ids, options));
+  });
+
+  it("drops an event's row when its price moves, and keeps the row read after", async () => {
+    const index = await searchIndexFor(database.db);
+    await rowTextsFilled(index);
+    expect(index.rowTexts.has('E-ts-la')).toBe(true);
+    await movePrice('E-ts-la', 230);
+    expect(index.rowTexts.has('E-ts-la')).toBe(false);
+    expect(prices(await searchCatalogue(database.db, { keyword: 'tay' }))['E-ts-la']).toBe(230);
+    expect(JSON.parse(index.rowTexts.get('E-ts-la')!)).toMatchObject({ id: 'E-ts-la', price_min: 230 });
+  });
+});
 
 describe('search answers while prices move', () => {
   it('leaves out no event whose copy a patch dropped while other rows loaded', async () => {

@@ -6,6 +6,8 @@ import type { ReadOptions } from '../events.ts';
 import { type Geo, geoOf, haversine } from '../geo.ts';
 import {
   countsOf,
+  eventRowTexts,
+  type KeptEventRows,
   loadAttractionsByIds,
   loadEventsByIds,
   type Queryable,
@@ -111,6 +113,9 @@ function jsonOf(row: object): string {
 
 /** Warmed after each build, in pages, so the first keystrokes after a start find them. */
 const WARM = { attractions: 20_000, events: 10_000, page: 1_000 };
+
+/** Rows read a statement while filling: a page waiting behind one waits a few milliseconds. */
+const FILL_PAGE = 100;
 const warmed = new WeakSet<SearchIndex>();
 
 /** A patch landing while rows load makes the answer re-read; past this many, it keeps what it read. */
@@ -228,9 +233,44 @@ const hydrateEvents = (
         geo: undefined,
         ticketCategory,
         lineUps: (eventIds) => lineUpsOf(db, index, eventIds, admit),
+        rowTexts: rowTextsOf(index),
       }),
     admit,
   );
+
+/**
+ * The snapshot's event rows as text (ADR 0069). Rows read are kept if no patch landed
+ * meanwhile (a row read before a patch may be older than it), while there is room.
+ */
+function rowTextsOf(index: SearchIndex): KeptEventRows {
+  const version = index.version;
+  return {
+    get: (id) => index.rowTexts.get(id),
+    keep: (read) => {
+      if (index.version !== version) return;
+      for (const { id, text } of read) index.rowTexts.set(id, text);
+    },
+  };
+}
+
+/**
+ * Every upcoming event's row kept as text (up to ROW_TEXTS, row-texts.ts), most popular
+ * first, read in pages after the snapshot's warm-up: a page or an answer then reads no event
+ * row from the database (ADR 0069). Stops when a newer snapshot replaced this one.
+ */
+async function fillRowTexts(db: Queryable, index: SearchIndex): Promise<void> {
+  const texts = index.rowTexts;
+  const ids = index.popular('events', texts.capacity);
+  for (let i = 0; i < ids.length && !texts.full; i += FILL_PAGE) {
+    if ((await searchIndexFor(db)) !== index) return;
+    const page = ids.slice(i, i + FILL_PAGE).filter((id) => !texts.has(id));
+    if (page.length) {
+      const kept = rowTextsOf(index);
+      kept.keep(await eventRowTexts(db, page));
+    }
+    await turn();
+  }
+}
 
 /** Each event's line-up, headliner first: from the snapshot and the attractions it already read. */
 async function lineUpsOf(
@@ -291,7 +331,17 @@ async function warm(db: Db, index: SearchIndex): Promise<void> {
     await hydrateEvents(db, index, events.slice(i, i + WARM.page), DEFAULTS.ticketCategory, 'keep');
     await turn();
   }
+  // The rest in the background: the server answers meanwhile.
+  filling.set(
+    index,
+    fillRowTexts(db, index).catch((error: Error) => console.warn(`event rows not kept: ${error.message}`)),
+  );
 }
+
+const filling = new WeakMap<SearchIndex, Promise<void>>();
+
+/** Settles once `index` has read the event rows it keeps as text (tests wait for it). */
+export const rowTextsFilled = (index: SearchIndex): Promise<void> => filling.get(index) ?? Promise.resolve();
 
 /** Builds the snapshot and reads its most popular rows: done before the server listens. */
 export async function prepareSearch(db: Db): Promise<void> {

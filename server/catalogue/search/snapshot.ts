@@ -10,6 +10,7 @@ import type { AttractionRow, IndexRows, VenueRow } from './load.ts';
 import { windowInOrder } from './page-order.ts';
 import { CANDIDATES, diversified, RELATED, score, soonerFirst, textThenId, topOf } from './ranking.ts';
 import { HYDRATED_ENTRIES, RowCopies } from './row-copies.ts';
+import { ROW_TEXTS, RowTexts } from './row-texts.ts';
 import { Ranked } from './text-index.ts';
 
 /** The orders of a list (besides relevance) that the snapshot can give: events.ts orderBy's. */
@@ -220,6 +221,7 @@ export class SearchIndex {
   patch(fields: EventFields): void {
     this.events.write(this.eventRank.find(fields.id)!, fields);
     for (const category of TICKET_CATEGORIES) this.hydrated.delete(`e:${fields.id}|${category}`);
+    this.rowTexts.delete(fields.id);
     this.version = ++versions;
   }
 
@@ -287,6 +289,13 @@ export class SearchIndex {
 
   /** Rows being read into `hydrated` right now, by the same keys (answer.ts). */
   readonly reading = new Map<string, unknown>();
+
+  /**
+   * Events' rows as JSON text by id, as the database answers them (answer.ts, ADR 0069): a
+   * page or an answer whose rows are here reads none from the database. Filled after each
+   * build, most popular first, up to ROW_TEXTS; a patch drops the event's.
+   */
+  readonly rowTexts = new RowTexts(ROW_TEXTS);
 
   /**
    * Every event the filters keep that a keyword list (GET /events?keyword=…, events.ts)
