@@ -361,19 +361,18 @@ export async function loadEventsByIds(
 ): Promise<Event[]> {
   if (options.geo) return loadEvents(db, pickedIds([...ids]), options);
   if (ids.length === 0) return [];
-  const { rowTexts } = options;
-  if (!rowTexts) return serializeEvents(db, await rowsById<EventWithVenueRow>(db, 'encore_event_rows', ids), options);
+  const kept = options.rowTexts;
   const found = new Map<string, EventWithVenueRow>();
   const missing: string[] = [];
   for (const id of ids) {
-    const text = rowTexts.get(id);
+    const text = kept?.get(id);
     if (text === undefined) missing.push(id);
     else found.set(id, JSON.parse(text) as EventWithVenueRow);
   }
   if (missing.length) {
     const read = await eventRowTexts(db, missing);
     for (const { id, text } of read) found.set(id, JSON.parse(text) as EventWithVenueRow);
-    rowTexts.keep(read);
+    kept?.keep(read);
   }
   return serializeEvents(
     db,
