@@ -71,12 +71,16 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 function encoded(answer: Answer, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  if (encoding === 'br') {
-    answer.br ??= brotli(answer.json, FAST_BROTLI);
-    return answer.br;
+  let compressed = answer[encoding];
+  if (compressed === undefined) {
+    const started = encoding === 'br' ? brotli(answer.json, FAST_BROTLI) : gzip(answer.json);
+    answer[encoding] = compressed = started;
+    // A failure is this request's alone: the next one asking compresses anew.
+    started.catch(() => {
+      if (answer[encoding] === started) answer[encoding] = undefined;
+    });
   }
-  answer.gzip ??= gzip(answer.json);
-  return answer.gzip;
+  return compressed;
 }
 
 export const catalogueRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
