@@ -70,6 +70,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * keep is served through it with `renderOf(req)`, and whatever it does not serve gets
  * `otherwise`. Listens for the enclosing describe; returns how to ask it for a path.
  */
+/** A page asked for twice: the second render is the one kept (ADR 0070). */
+async function kept(url: string, options: Parameters<typeof fetchRaw>[1] = {}) {
+  await fetchRaw(url, options);
+  return fetchRaw(url, options);
+}
+
 function servedThrough(
   cache: PageCache,
   renderOf: (req: IncomingMessage) => () => Promise<Response>,
@@ -136,45 +142,68 @@ describe('page cache rules', () => {
     answer = {};
   };
 
-  it('answers a second request from the first render, until the TTL; then stale once while one request renders again', async () => {
+  it('keeps a page from its second render within two TTLs: a page asked for once leaves only its key', async () => {
     reset();
-    expect((await get('/a')).text).toContain('Render 1');
-    expect((await get('/a')).text).toContain('Render 1');
-    clock = 1_500; // past the TTL, within the stale window
-    expect((await get('/a')).text).toContain('Render 1');
-    await sleep(20); // the re-render in the background
-    expect((await get('/a')).text).toContain('Render 2');
-    clock = 5_000; // past the stale window: waits for a new render
-    expect((await get('/a')).text).toContain('Render 3');
-    expect(renders).toBe(3);
+    expect((await get('/once')).text).toContain('Render 1');
+    expect(cache.stats().entries).toBe(0);
+    expect((await get('/once')).text).toContain('Render 2');
+    expect((await get('/once')).text).toContain('Render 2');
+    expect(cache.stats().entries).toBe(1);
+    // Asked for again only after two TTLs: a first time once more.
+    await get('/rare');
+    clock = 2_500;
+    expect((await get('/rare')).text).toContain('Render 4');
+    expect((await get('/rare')).text).toContain('Render 5');
+    expect((await get('/rare')).text).toContain('Render 5');
+    expect(renders).toBe(5);
   });
 
-  it('renders once for many concurrent misses of one page', async () => {
+  it('answers from the kept render until the TTL; then stale once while one request renders again', async () => {
+    reset();
+    await get('/a');
+    expect((await get('/a')).text).toContain('Render 2');
+    expect((await get('/a')).text).toContain('Render 2');
+    clock = 1_500; // past the TTL, within the stale window
+    expect((await get('/a')).text).toContain('Render 2');
+    await sleep(20); // the re-render in the background
+    expect((await get('/a')).text).toContain('Render 3');
+    clock = 5_000; // past the stale window: waits for a new render
+    expect((await get('/a')).text).toContain('Render 4');
+    expect(renders).toBe(4);
+  });
+
+  it('renders once for many concurrent misses of one page, and keeps it: it was asked for more than once', async () => {
     reset();
     answer = { delayMs: 50 };
     const answers = await Promise.all(Array.from({ length: 32 }, () => get('/busy')));
     expect(renders).toBe(1);
     expect(new Set(answers.map((a) => a.text)).size).toBe(1);
     expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect((await get('/busy')).text).toContain('Render 1');
   });
 
   it('keeps pages apart by path, query and the cookies renders read, not by other cookies', async () => {
     reset();
+    await get('/p?x=1');
     const first = (await get('/p?x=1')).text;
     expect((await get('/p?x=2')).text).not.toBe(first);
-    expect((await get('/p?x=1', { Cookie: 'prefs=near%3DAustin' })).text).not.toBe(first);
+    const near = { Cookie: 'prefs=near%3DAustin' };
+    await get('/p?x=1', near);
+    const nearby = (await get('/p?x=1', near)).text;
+    expect(nearby).not.toBe(first);
     expect((await get('/p?x=1', { Cookie: 'analytics=123' })).text).toBe(first);
-    expect((await get('/p?x=1', { Cookie: 'analytics=9; prefs=near%3DAustin' })).text).toContain('Render 3');
+    expect((await get('/p?x=1', { Cookie: 'analytics=9; prefs=near%3DAustin' })).text).toBe(nearby);
   });
 
   it('never answers a signed-in request from the cache nor stores its page', async () => {
     reset();
     await get('/me');
+    await get('/me');
     const signedIn = await get('/me', { Cookie: 'session=token' });
     expect(signedIn.headers['x-uncached']).toBe('yes');
-    expect(signedIn.text).toContain('Render 2');
-    expect((await get('/me', { Authorization: 'Bearer token' })).text).toContain('Render 3');
-    expect((await get('/me')).text).toContain('Render 1');
+    expect(signedIn.text).toContain('Render 3');
+    expect((await get('/me', { Authorization: 'Bearer token' })).text).toContain('Render 4');
+    expect((await get('/me')).text).toContain('Render 2');
     expect((await get('/me', {}, 'POST')).headers['x-uncached']).toBe('yes');
   });
 
@@ -199,25 +228,30 @@ describe('page cache rules', () => {
 
   it('answers HEAD from the stored page, without a body', async () => {
     reset();
+    await get('/h', { 'Accept-Encoding': 'br' });
     const full = await get('/h', { 'Accept-Encoding': 'br' });
     const head = await get('/h', { 'Accept-Encoding': 'br' }, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.raw.length).toBe(0);
     expect(head.headers['content-length']).toBe(String(full.raw.length));
     expect(head.headers['content-encoding']).toBe('br');
-    expect(renders).toBe(1);
+    expect(renders).toBe(2);
   });
 
   it('drops the least recently used page beyond its bounds, and everything on clear()', async () => {
     reset();
-    for (const p of ['/1', '/2', '/3']) await get(p);
+    for (const p of ['/1', '/2', '/3']) {
+      await get(p);
+      await get(p);
+    }
     await get('/1'); // used: /2 is now the oldest
     await get('/4');
+    await get('/4');
     expect(cache.stats().entries).toBe(3);
-    expect((await get('/1')).text).toContain('Render 1');
-    expect((await get('/2')).text).toContain('Render 5');
+    expect((await get('/1')).text).toContain('Render 2');
+    expect((await get('/2')).text).toContain('Render 9');
     cache.clear();
-    expect((await get('/1')).text).toContain('Render 6');
+    expect((await get('/1')).text).toContain('Render 10');
   });
 });
 
@@ -267,8 +301,8 @@ describe('compression of kept pages', () => {
     },
   );
 
-  it('renders each page once, whatever the encodings asked for', () => {
-    expect(renders).toBe(2);
+  it('renders each page twice, the first render not kept, whatever the encodings asked for', () => {
+    expect(renders).toBe(4);
   });
 });
 
@@ -307,9 +341,10 @@ describe('the render signed-in visitors share', () => {
     const first = await get('/p', { Cookie: 'session=one' });
     expect(first.text).toContain('Shared render 1');
     expect(first.headers['cache-control']).toBe('private, no-store');
-    expect((await get('/p', { Cookie: 'session=two' })).text).toContain('Shared render 1');
+    expect((await get('/p', { Cookie: 'session=two' })).text).toContain('Shared render 2');
+    expect((await get('/p', { Cookie: 'session=three' })).text).toContain('Shared render 2');
     const anonymous = await get('/p');
-    expect(anonymous.text).toContain('Anonymous render 2');
+    expect(anonymous.text).toContain('Anonymous render 3');
     expect(anonymous.headers['cache-control']).toBe('public, max-age=60');
     // Data requests are the visitor's own, and so is anything sent with Authorization.
     expect((await get('/p.data', { Cookie: 'session=one' })).headers['x-own']).toBe('yes');
@@ -444,10 +479,23 @@ describe('anonymous pages through the server', () => {
   const setInfo = (info: string) =>
     database.db.execute(sql`update events set info = ${info}, updated_at = now() where id = ${ids.event}`);
 
-  it('serves the second anonymous visitor the first render, until the catalogue changes', async () => {
+  it('renders a page asked for once again for its next visitor, and keeps it from then on (ADR 0070)', async () => {
+    const url = `${origin}/search?keyword=comets&sort=date%2Casc`;
+    // Every render carries a nonce of its own (its Content-Security-Policy): a render tells itself apart.
+    const nonceOf = (answer: Answer) => /nonce="([^"]+)"/.exec(answer.text)?.[1];
+    const first = await fetchRaw(url);
+    const second = await fetchRaw(url);
+    expect(first.status).toBe(200);
+    expect(nonceOf(second)).toBeDefined();
+    expect(nonceOf(second)).not.toBe(nonceOf(first));
+    const third = await fetchRaw(url);
+    expect(third.text).toBe(second.text);
+  });
+
+  it('serves a kept page to every anonymous visitor, until the catalogue changes', async () => {
     await setInfo('Doors open at seven.');
     notifyCatalogueChanged();
-    const first = await fetchRaw(`${origin}${eventUrl()}`);
+    const first = await kept(`${origin}${eventUrl()}`);
     expect(first.status).toBe(200);
     expect(first.text).toContain('Doors open at seven.');
     await setInfo('Doors open at eight.');
@@ -456,7 +504,7 @@ describe('anonymous pages through the server', () => {
     expect(second.text).toBe(first.text);
     // A catalogue write in this process drops what was kept.
     notifyCatalogueChanged();
-    expect((await fetchRaw(`${origin}${eventUrl()}`)).text).toContain('Doors open at eight.');
+    expect((await kept(`${origin}${eventUrl()}`)).text).toContain('Doors open at eight.');
     // With the cache off, every request renders: the loaders hear of the write, the page
     // cache does not, and only the server without it shows the change.
     await setInfo('Doors open at nine.');
@@ -471,7 +519,7 @@ describe('anonymous pages through the server', () => {
     const other = `${SESSION_COOKIE}=${tokens.mint('another-fan', { email: 'another@example.test' })}`;
     const anonymous = await fetchRaw(`${origin}/about-us`);
     expect(anonymous.text).not.toContain('my account');
-    const signedIn = await fetchRaw(`${origin}/about-us`, { headers: { Cookie: cookie } });
+    const signedIn = await kept(`${origin}/about-us`, { headers: { Cookie: cookie } });
     expect(signedIn.status).toBe(200);
     // Signed in (the header's account button), but not as anyone in particular, and private.
     expect(signedIn.text).toContain('my account');
@@ -494,7 +542,7 @@ describe('anonymous pages through the server', () => {
     const url = `${origin}${eventUrl()}?ticketCategory=great_view`;
     await setInfo('Doors open at seven.');
     notifyCatalogueChanged();
-    const first = await fetchRaw(url, { headers: { Cookie: cookie } });
+    const first = await kept(url, { headers: { Cookie: cookie } });
     expect(first.text).toContain('Doors open at seven.');
     expect(first.text).not.toContain('shared-data-fan');
     await setInfo('Doors open at six.');
@@ -511,7 +559,7 @@ describe('anonymous pages through the server', () => {
     const near = (place: string) => ({
       Cookie: `encoreFilters=${encodeURIComponent(`geoPoint=30.2672:-97.7431&near=${place}`)}`,
     });
-    const austin = await fetchRaw(`${origin}/`, { headers: near('Austin') });
+    const austin = await kept(`${origin}/`, { headers: near('Austin') });
     expect(austin.text).toContain('Upcoming near Austin');
     const other = await fetchRaw(`${origin}/`, { headers: near('Downtown Austin') });
     expect(other.text).toContain('Upcoming near Downtown Austin');
@@ -521,7 +569,7 @@ describe('anonymous pages through the server', () => {
   });
 
   it("renders each screen class's layout on its own (viewport cookie)", async () => {
-    const phone = await fetchRaw(`${origin}/about-us`, { headers: { Cookie: 'encoreViewport=xs' } });
+    const phone = await kept(`${origin}/about-us`, { headers: { Cookie: 'encoreViewport=xs' } });
     expect(phone.text).not.toContain('aria-label="Side navigation"');
     const desktop = await fetchRaw(`${origin}/about-us`, { headers: { Cookie: 'encoreViewport=xl' } });
     expect(desktop.text).toContain('aria-label="Side navigation"');
@@ -533,7 +581,7 @@ describe('anonymous pages through the server', () => {
 
   it('answers each encoding with its own bytes and the same page, and HEAD with the headers alone', async () => {
     const url = `${origin}/search?keyword=comets`;
-    const plain = await fetchRaw(url, { headers: { 'Accept-Encoding': 'identity' } });
+    const plain = await kept(url, { headers: { 'Accept-Encoding': 'identity' } });
     const br = await fetchRaw(url, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     const gz = await fetchRaw(url, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -581,7 +629,7 @@ describe('anonymous pages through the server', () => {
 
   it('keeps the data requests of client navigation too', async () => {
     const url = `${origin}/search.data?keyword=comets`;
-    const first = await fetchRaw(url);
+    const first = await kept(url);
     expect(first.status).toBe(200);
     expect(first.text).toContain('Cached Comets Live');
     await database.db.execute(
@@ -599,7 +647,7 @@ describe('anonymous pages through the server', () => {
   it('serves a page asked for with parameters it does not read from the same entry', async () => {
     await setInfo('Doors open at seven.');
     notifyCatalogueChanged();
-    const first = await fetchRaw(`${origin}${eventUrl()}?ticketCategory=good_view`);
+    const first = await kept(`${origin}${eventUrl()}?ticketCategory=good_view`);
     expect(first.text).toContain('Doors open at seven.');
     await setInfo('Doors open at ten.');
     // Not rendered again: the same page, whatever else the URL carries.
@@ -617,7 +665,7 @@ describe('anonymous pages through the server', () => {
   it('serves made-up cookie values and Host headers from the entry of the page they render as', async () => {
     await setInfo('Doors open at seven.');
     notifyCatalogueChanged();
-    const first = await fetchRaw(`${origin}${eventUrl()}`);
+    const first = await kept(`${origin}${eventUrl()}`);
     expect(first.text).toContain('Doors open at seven.');
     await setInfo('Doors open at nine.');
     // None of these is rendered: the page each renders as is the one already kept.

@@ -29,7 +29,12 @@ import { readQuery } from './page-query.ts';
  * - a stale entry (TTL passed, less than another TTL ago) is served while one request
  *   renders it again; concurrent misses of one key wait for one render (single flight);
  * - bounded by entries and bytes, least recently used dropped first; `clear()` on a
- *   catalogue change in this process, other processes' writes wait for the TTL.
+ *   catalogue change in this process, other processes' writes wait for the TTL;
+ * - kept from its second render within two TTLs (ADR 0070): the first leaves only its key.
+ *   Most pages of a large catalogue are asked for once (the long tail, a crawler); kept,
+ *   each one's body and variants (100 KB of Buffers outside the heap) stayed until a
+ *   thousand later pages pushed them out, and only a full collection freed them: under
+ *   distinct pages, V8 started one every few seconds on that external memory alone.
  *
  * A cache made with `personal` keeps one signed-in visitor's pages for them alone (ADR 0049):
  * the caller has verified who they are and names them, with the version of their rows the
@@ -121,6 +126,8 @@ export type PageCache = {
 };
 
 const DEFAULT_MAX_ENTRIES = 1_000;
+/** Keys of pages rendered once, without their answers, remembered per entry kept. */
+const SEEN_PER_ENTRY = 4;
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /** Rough per-entry overhead on top of bodies (key, headers, bookkeeping). */
 const ENTRY_OVERHEAD = 1_024;
@@ -153,6 +160,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const entries = new Map<string, Stored | Bypass>();
   const flights = new Map<string, Flight>();
+  /** Pages rendered once lately and not kept: key → when (ADR 0070); oldest first. */
+  const seen = new Map<string, number>();
+  /** Renders another request waited for: asked for twice, so kept. */
+  const shared = new Set<string>();
   let bytes = 0;
   /** Bumped by clear(): a render that started before a catalogue change is not stored. */
   let generation = 0;
@@ -227,7 +238,25 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return existing.body;
   };
 
-  const render = (key: string, run: () => Promise<Response>): Flight => {
+  /**
+   * Whether a page about to be rendered is kept: a personal cache's always (a fan's own
+   * page, ADR 0049); a shared one's when it was rendered before within two TTLs, the time a
+   * kept answer is served. Otherwise its key is remembered for the next request.
+   */
+  const secondAsk = (key: string, at: number): boolean => {
+    if (options.personal) return true;
+    const first = seen.get(key);
+    seen.delete(key);
+    if (first !== undefined && at - first < 2 * options.ttlMs) return true;
+    seen.set(key, at);
+    for (const oldest of seen.keys()) {
+      if (seen.size <= maxEntries * SEEN_PER_ENTRY) break;
+      seen.delete(oldest);
+    }
+    return false;
+  };
+
+  const render = (key: string, run: () => Promise<Response>, keep: boolean): Flight => {
     const existing = flights.get(key);
     if (existing) return existing;
     const startedIn = generation;
@@ -249,10 +278,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         variants: new Map(),
         bytes: rendered.body.length + ENTRY_OVERHEAD,
       };
-      if (startedIn === generation) put(key, stored);
+      if ((keep || shared.has(key)) && startedIn === generation) put(key, stored);
       return { stored, rendered };
     })().finally(() => {
-      if (flights.get(key) === flight) flights.delete(key);
+      if (flights.get(key) === flight) {
+        flights.delete(key);
+        shared.delete(key);
+      }
     });
     flights.set(key, flight);
     return flight;
@@ -317,7 +349,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
             if (age >= options.ttlMs) {
               counts.stale++;
               // One request renders the page again; everyone meanwhile gets the stale answer.
-              render(key, run).catch((error) => options.onError?.(error));
+              render(key, run, true).catch((error) => options.onError?.(error));
             } else {
               counts.hits++;
             }
@@ -328,7 +360,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         }
         counts.misses++;
         const waited = !!flights.get(key);
-        const { stored, rendered } = await render(key, run);
+        if (waited) shared.add(key);
+        const { stored, rendered } = await render(key, run, waited || secondAsk(key, at));
         if (stored) {
           await send(req, res, stored, stored);
           return true;
@@ -359,6 +392,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       // A render already under way may have read the catalogue before the change: requests
       // from now on start their own instead of sharing its answer.
       flights.clear();
+      shared.clear();
       bytes = 0;
     },
 
