@@ -65,17 +65,17 @@ const listen = async (server: Server) => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * A loopback server answering through `cache` as server/http.ts does: a request the cache may
- * keep is served through it with `renderOf(req)`, and whatever it does not serve gets
- * `otherwise`. Listens for the enclosing describe; returns how to ask it for a path.
- */
 /** A page asked for twice: the second render is the one kept (ADR 0070). */
 async function kept(url: string, options: Parameters<typeof fetchRaw>[1] = {}) {
   await fetchRaw(url, options);
   return fetchRaw(url, options);
 }
 
+/**
+ * A loopback server answering through `cache` as server/http.ts does: a request the cache may
+ * keep is served through it with `renderOf(req)`, and whatever it does not serve gets
+ * `otherwise`. Listens for the enclosing describe; returns how to ask it for a path.
+ */
 function servedThrough(
   cache: PageCache,
   renderOf: (req: IncomingMessage) => () => Promise<Response>,
