@@ -1,6 +1,7 @@
 /** The page body; the route module beside it holds the loader and meta. */
 import { type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { EVENT_SORTS } from '#contracts/enum-values';
 import { ArtistCard } from '~/components/artist-card';
 import { PRELOADED_CARDS } from '~/components/catalogue-image';
 import { EventCard } from '~/components/event-card';
@@ -9,7 +10,8 @@ import { Pagination } from '~/components/pagination';
 import { TicketCategoryPicker } from '~/components/ticket-category-picker';
 import { buttonClass } from '~/components/ui/button';
 import { PageLink } from '~/components/ui/page-link';
-import type { ChoiceLink } from '~/lib/page-links';
+import { filtersFromSearchParams } from '~/lib/filters';
+import { type ChoiceLink, hrefFor } from '~/lib/page-links';
 import type { Route } from './+types/search';
 
 function Chips({ label, links }: { label: string; links: ChoiceLink[] }) {
@@ -47,10 +49,42 @@ function FilterRow({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The sort applies to the filters being shown or, while a tapped chip's page is still loading,
+ * to the ones on their way: a sort picked in that moment keeps the chip instead of undoing it.
+ */
+function SortSelect({ sorts }: { sorts: ChoiceLink[] }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const choose = (sort: string) => {
+    const pending = navigation.location;
+    const target = pending && pending.pathname === location.pathname ? pending : location;
+    const filters = filtersFromSearchParams(new URLSearchParams(target.search));
+    const next = EVENT_SORTS.find((value) => value === sort) ?? filters.sort;
+    navigate(hrefFor(target.pathname, { ...filters, sort: next, page: 0 }), { preventScrollReset: true });
+  };
+  return (
+    <label className="flex shrink-0 items-center gap-2 text-sm font-semibold text-slate-700">
+      <span>Sort</span>
+      <select
+        value={sorts.find((sort) => sort.current)?.value}
+        onChange={(event) => choose(event.target.value)}
+        className="h-9 rounded-full border border-slate-300 bg-white px-3 text-sm font-semibold text-ink focus:border-brand-500 focus:outline-none"
+      >
+        {sorts.map((sort) => (
+          <option key={sort.value} value={sort.value}>
+            {sort.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 const chosen = (links: ChoiceLink[], none = '') => links.some((link) => link.current && link.value !== none);
 
 export default function SearchView({ page }: { page: Route.ComponentProps['loaderData'] }) {
-  const navigate = useNavigate();
   // Phones: the filters wait behind one button, so results start on the first screen.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const narrowed =
@@ -66,20 +100,7 @@ export default function SearchView({ page }: { page: Route.ComponentProps['loade
             <p className="text-sm text-slate-600" aria-live="polite">
               {page.summary}
             </p>
-            <label className="flex shrink-0 items-center gap-2 text-sm font-semibold text-slate-700">
-              <span>Sort</span>
-              <select
-                value={page.sorts.find((sort) => sort.current)?.href}
-                onChange={(event) => navigate(event.target.value, { preventScrollReset: true })}
-                className="h-9 rounded-full border border-slate-300 bg-white px-3 text-sm font-semibold text-ink focus:border-brand-500 focus:outline-none"
-              >
-                {page.sorts.map((sort) => (
-                  <option key={sort.value} value={sort.href}>
-                    {sort.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SortSelect sorts={page.sorts} />
           </div>
           <div className="-mx-4 mt-4 flex items-center gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
             <DateFilterButton
