@@ -33,6 +33,12 @@ describe('compressedResponse', () => {
       });
       return;
     }
+    if (req.url === '/whole') {
+      // The whole page in one turn, as a page whose data was all there renders.
+      for (let at = 0; at < page.length; at += 700) out.write(new TextEncoder().encode(page.slice(at, at + 700)));
+      out.end();
+      return;
+    }
     // Streamed in two chunks, as React Router streams a page.
     out.write(new TextEncoder().encode(page.slice(0, 1000)));
     setTimeout(() => {
@@ -79,6 +85,18 @@ describe('compressedResponse', () => {
     expect(plain.body.toString()).toBe(page);
     const image = await get('/image', 'br');
     expect(image.res.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses a page written whole in one turn as one body, brotli or gzip', async () => {
+    const br = await get('/whole', 'br, gzip');
+    expect(br.res.headers['content-encoding']).toBe('br');
+    expect(br.body.length).toBeLessThan(page.length / 5);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(page);
+    const gz = await get('/whole', 'gzip');
+    expect(gz.res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(page);
+    const plain = await get('/whole');
+    expect(plain.body.toString()).toBe(page);
   });
 
   it('sends what was written in one turn without waiting for the end of the page', async () => {
