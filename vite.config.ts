@@ -102,10 +102,12 @@ const PAGE_CHROME =
  * while its lazy boundary in the page waits for its file, React holds every update of the page,
  * a Follow's answer too) are one file, the sign-in dialog two (its frame, and its form, which
  * /signin shows alone): a press fetches its part, its popup and these. None of them is
- * first-load code (the bench's manifest count checks it).
+ * first-load code (the bench's manifest count checks it). What the parts import and no group
+ * names lands in a chunk of one of its importers: the cards' anchor and the filters' links
+ * are named, or page-parts imported them from the idle file and the search view's (ADR 0071).
  */
 const PAGE_PARTS =
-  /[\\/](app[\\/]components[\\/](search-box|filter-buttons|event-extras[\\/]index|artist-card|event-card|catalogue-image|pagination|ticket-category-picker|fetch-failure|ui[\\/](badge|card-thumbnail|status-badge)|tracking[\\/](follow-button|watch-button|event-tracking|use-tracking|use-tracked|tracked-ahead|unread-badge))\.tsx?|app[\\/]lib[\\/](tracking-action|use-form-action|status|http|filters|preferences|format|apply-filters|suggestions|views|slug|sellers|images|discovery)\.ts|app[\\/]routes[\\/](home|search|artist|event)-view\.tsx|contracts[\\/]enum-values\.ts)$/;
+  /[\\/](app[\\/]components[\\/](search-box|filter-buttons|event-extras[\\/]index|artist-card|event-card|catalogue-image|pagination|ticket-category-picker|fetch-failure|ui[\\/](badge|card-thumbnail|status-badge|page-link)|tracking[\\/](follow-button|watch-button|event-tracking|use-tracking|use-tracked|tracked-ahead|unread-badge))\.tsx?|app[\\/]lib[\\/](tracking-action|use-form-action|status|http|filters|preferences|format|apply-filters|suggestions|views|slug|sellers|images|discovery|page-links)\.ts|app[\\/]routes[\\/](home|search|artist|event)-view\.tsx|contracts[\\/]enum-values\.ts)$/;
 /**
  * A signed-out Follow or Watch: the dialog's host and frame (with the modal the other dialogs
  * share), then its form (also /signin's).

@@ -26,7 +26,10 @@ export type ObservedLoad = {
   error?: string;
 };
 
-/** The mark hydrate-on-use.tsx sets when the page is idle and starts fetching the code of its parts. */
+/** How long the network stays quiet before the page's downloads count as done (as Playwright's networkidle). */
+const QUIET_MS = 500;
+
+/** The mark hydrate-on-use.tsx sets when the page's idle downloads start (its parts' code first). */
 export const IDLE_MARK = 'encore:idle';
 
 export async function observeFirstLoad(
@@ -44,10 +47,19 @@ export async function observeFirstLoad(
       const scripts = new Map<string, number>();
       const requested = new Map<string, number>();
       const pending: Promise<void>[] = [];
+      let inFlight = 0;
+      let started = 0;
+      const settled = () => {
+        inFlight -= 1;
+      };
       page.on('request', (request) => {
+        inFlight += 1;
+        started += 1;
         const file = new URL(request.url()).pathname;
         if (isCode(request) && !requested.has(file)) requested.set(file, Date.now());
       });
+      page.on('requestfinished', settled);
+      page.on('requestfailed', settled);
       page.on('response', (response) => {
         if (!isCode(response.request())) return;
         // A prefetch's body stays in the browser's cache (Chromium hands back nothing): the
@@ -67,6 +79,15 @@ export async function observeFirstLoad(
       });
       try {
         const response = await page.goto(`${origin}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
+        // The idle downloads wait a moment after the page is idle (hydrate-on-use.tsx): counted
+        // once they have started and the network has been quiet again.
+        await page
+          .waitForFunction((name) => performance.getEntriesByName(name).length > 0, IDLE_MARK, { timeout: 10_000 })
+          .catch(() => undefined);
+        for (let seen = -1, rounds = 0; (seen !== started || inFlight > 0) && rounds < 60; rounds += 1) {
+          seen = started;
+          await page.waitForTimeout(QUIET_MS);
+        }
         await Promise.all(pending);
         const idleAt = await page.evaluate((name) => {
           const mark = performance.getEntriesByName(name)[0];

@@ -160,15 +160,17 @@ export function onUse<P>(
   return part;
 }
 
-/** The performance mark set when the page is idle and the parts' code starts downloading. */
+/** The performance mark set when the page's idle downloads start (the parts' code first). */
 export const IDLE_MARK = 'encore:idle';
 /** Longest wait for an idle moment after the load event before fetching anyway. */
 const IDLE_TIMEOUT_MS = 1_500;
 /**
- * The idle work waits this long after the page is idle: a visitor who taps the moment the
- * page looks ready gets the link to themselves (ADR 0039).
+ * The idle work waits a quarter of the time the page took to be idle, at least AFTER_IDLE_MS and
+ * at most MAX_AFTER_IDLE_MS: a visitor who taps the moment the page looks ready gets the link to
+ * themselves, for longer on a slower link (ADR 0039, 0071).
  */
 const AFTER_IDLE_MS = 250;
+const MAX_AFTER_IDLE_MS = 3_000;
 
 /**
  * After the load event, at the first idle moment: the code of every part on the page (small:
@@ -187,13 +189,16 @@ export function whenPageIdle(work: () => void): void {
 }
 
 function fetchPartsWhenIdle() {
-  // Marked when the page is idle; its downloads wait a moment more, and for what a press at the
-  // load event asked for, whose round trip they would share.
+  // Once the page is idle, its downloads wait a moment more, and for what a press at the load
+  // event asked for, whose round trip they would share. Marked when they start.
   const start = () => {
-    performance.mark(IDLE_MARK);
-    setTimeout(() => afterWantedCode(fetchParts), AFTER_IDLE_MS);
+    setTimeout(
+      () => afterWantedCode(fetchParts),
+      Math.min(Math.max(AFTER_IDLE_MS, performance.now() / 4), MAX_AFTER_IDLE_MS),
+    );
   };
   const fetchParts = () => {
+    performance.mark(IDLE_MARK);
     pageIdle = true;
     for (const work of idleWork.splice(0)) work();
     const names = new Set([...document.querySelectorAll('[data-on-use]')].map((el) => el.getAttribute('data-on-use')));
