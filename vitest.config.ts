@@ -22,6 +22,7 @@ const unitTests = [
   'app/routes/sitemap.server.test.ts',
   'contracts/**/*.test.ts',
   'server/env.test.ts',
+  'scripts/build-server.test.ts',
   'server/cache.test.ts',
   'server/catalogue/places.test.ts',
   'server/catalogue/text.test.ts',

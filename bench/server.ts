@@ -19,7 +19,7 @@ import {
   symlinkSync,
 } from 'node:fs';
 import path from 'node:path';
-import { COMPILED_SERVER } from '../scripts/build-server.ts';
+import { COMPILED_SERVER, SERVER_NODE_OPTIONS } from '../scripts/build-server.ts';
 import { readClientManifest } from './bundles.ts';
 import { spawnTracked, stopTracked, waitForExit } from './processes.ts';
 
@@ -145,7 +145,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const child = spawnTracked(
     'encore server',
     process.execPath,
-    [...nodeArgs, path.join(options.appDir, 'build', COMPILED_SERVER)],
+    [...nodeArgs, ...SERVER_NODE_OPTIONS, path.join(options.appDir, 'build', COMPILED_SERVER)],
     {
       cwd: options.appDir,
       env,

@@ -20,6 +20,16 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** The compiled server's entry, in a build folder: what `npm start` and everything else run. */
 export const COMPILED_SERVER = path.join('node', 'main.mjs');
 
+/**
+ * Node's options for the server, wherever it is started (`npm start`, `npm run serve`, which
+ * writes them out in package.json, the cluster and the bench). One helper thread for V8 (its
+ * default is four): a server process has its request thread and its database thread, and at
+ * scale one process runs per core (scripts/cluster.ts). On two cores, four helpers marking and
+ * compiling beside those threads and a load generator took a tenth more CPU a page, and the
+ * long tail's slowest pages waited for them (ADR 0072).
+ */
+export const SERVER_NODE_OPTIONS = ['--v8-pool-size=1'] as const;
+
 const COMMON: BuildOptions = {
   bundle: true,
   platform: 'node',

@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { COMPILED_SERVER } from './build-server.ts';
+import { COMPILED_SERVER, SERVER_NODE_OPTIONS } from './build-server.ts';
 
 export type ClusterOptions = {
   databaseUrl: string;
@@ -90,7 +90,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const port = options.nodePorts[index]!;
     const dataDir = path.join(options.workDir, `node${index + 1}`);
     mkdirSync(dataDir, { recursive: true });
-    const child = spawn(process.execPath, [path.join('build', COMPILED_SERVER)], {
+    const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join('build', COMPILED_SERVER)], {
       cwd: root,
       env: {
         ...process.env,

@@ -14,7 +14,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { readEnvOrExit } from '#server/env';
-import { COMPILED_SERVER } from './build-server.ts';
+import { COMPILED_SERVER, SERVER_NODE_OPTIONS } from './build-server.ts';
 import { DEFAULT_EMULATOR_HOST, startEmulator, stopChild } from './emulator.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -101,7 +101,7 @@ async function main() {
     throw new Error(`no compiled server at ${SERVER}: run \`npm run build\` first`);
   }
 
-  const server = spawnChild(process.execPath, [SERVER], { stdio: 'inherit', env });
+  const server = spawnChild(process.execPath, [...SERVER_NODE_OPTIONS, SERVER], { stdio: 'inherit', env });
   server.once('exit', async (code) => {
     if (stopping) return;
     stopping = true;
