@@ -11,6 +11,7 @@ import {
   locationLabel,
   parseGeoPoint,
   searchHref,
+  settingsChangedCount,
   withCurrentLocation,
   withTypedCity,
 } from './filters';
@@ -190,5 +191,15 @@ describe('API query (SPEC §5, §7)', () => {
       geoPoint: undefined,
       radius: undefined,
     });
+  });
+});
+
+describe('Search settings (n)', () => {
+  it("counts the dialog's choices no other control shows, each once", () => {
+    expect(settingsChangedCount(defaultFilters())).toBe(0);
+    // The segment has its chips, the sort its select: a search narrowed by both changed no setting.
+    expect(settingsChangedCount({ ...defaultFilters(), segmentId: 'KZFzniwnSyZfZ7v7nE', sort: 'date,asc' })).toBe(0);
+    expect(settingsChangedCount({ ...defaultFilters(), radius: '25' })).toBe(1);
+    expect(settingsChangedCount({ ...defaultFilters(), unit: 'km', source: 'universe' })).toBe(2);
   });
 });

@@ -363,7 +363,20 @@ export function eventQuery(filters: Filters, now = new Date()): Record<string, Q
   };
 }
 
-/** Counts the filters a user changed on the search page (for the 'Filters (n)' button). */
+/**
+ * The Search Settings dialog's choices that no other control on the search page shows: the
+ * radius and its unit, and the source. The segment has its chips, the place its button and the
+ * sort its select, so 'Search settings (n)' and 'Filters (n)' count each choice once.
+ */
+export function settingsChangedCount(filters: Filters): number {
+  const defaults = defaultFilters();
+  return [
+    filters.source !== defaults.source,
+    filters.radius !== defaults.radius || filters.unit !== defaults.unit,
+  ].filter(Boolean).length;
+}
+
+/** Counts the filters a user changed on the search page (any of them offers 'Clear all filters'). */
 export function activeFilterCount(filters: Filters): number {
   const defaults = defaultFilters();
   return [

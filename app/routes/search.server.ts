@@ -11,6 +11,7 @@ import {
   locationLabel,
   PRICE_RANGES,
   SORT_LABELS,
+  settingsChangedCount,
 } from '~/lib/filters';
 import { countLabel, dateButtonLabel } from '~/lib/format';
 import { type ChoiceLink, hrefFor, pageBase, ticketCategoryLinks } from '~/lib/page-links';
@@ -93,7 +94,7 @@ export async function loadSearch({ url, context }: Route.LoaderArgs) {
     didYouMeanHref: fuzzy && found?.didYouMean ? link({ ...filters, keyword: found.didYouMean }) : undefined,
     dateLabel: dateButtonLabel(filters.dates),
     locationLabel: place ?? 'Anywhere',
-    settingsChanged: activeFilterCount(filters),
+    settingsChanged: settingsChangedCount(filters),
     artists: (found?._embedded.attractions ?? []).map(toAttractionCard),
     events: events.map(toEventGridCard),
     page: fuzzy ? 0 : list.page.number,
