@@ -334,7 +334,11 @@ async function warm(db: Db, index: SearchIndex): Promise<void> {
   // The rest in the background: the server answers meanwhile.
   filling.set(
     index,
-    fillRowTexts(db, index).catch((error: Error) => console.warn(`event rows not kept: ${error.message}`)),
+    // The driver's own reason, not the query's text with every id it asked for (a shutdown
+    // during the fill closes the database under it).
+    fillRowTexts(db, index).catch((error: Error) =>
+      console.warn(`event rows not kept: ${error.cause instanceof Error ? error.cause.message : error.message}`),
+    ),
   );
 }
 
