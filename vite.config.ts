@@ -88,10 +88,14 @@ const SHELL_SHARED =
  * drawer's hook and part (which both layouts share). The drawer's own code is a file of its
  * own, fetched at idle: not in page-idle, which a first tap's part code imports.: pages of the split and auth layouts
  * (/signin, /forgot-password) do not fetch them. The root error boundary loads them with the
- * error page (components/error-screen.tsx).
+ * error page (components/error-screen.tsx). With them, the anchor every card, chip and footer
+ * link renders (ui/page-link.tsx): page-parts and the idle file both import it, and neither
+ * then waits for the other. In page-parts, a navigation before page-parts arrived waited for
+ * it (the idle file's page-data warm-up imported it from there); in the idle file, a press
+ * waited for that file too (ADR 0071).
  */
 const PAGE_CHROME =
-  /[\\/]app[\\/](components[\\/](site-header|site-footer|use-mini-drawer|nav-page-link|static-page)\.tsx?|lib[\\/]analytics\.ts)$/;
+  /[\\/]app[\\/](components[\\/](site-header|site-footer|use-mini-drawer|nav-page-link|static-page|ui[\\/]page-link)\.tsx?|lib[\\/]analytics\.ts)$/;
 
 /**
  * Code fetched on a first tap, in few files (ADR 0039): a browser opens at most six
@@ -103,11 +107,11 @@ const PAGE_CHROME =
  * a Follow's answer too) are one file, the sign-in dialog two (its frame, and its form, which
  * /signin shows alone): a press fetches its part, its popup and these. None of them is
  * first-load code (the bench's manifest count checks it). What the parts import and no group
- * names lands in a chunk of one of its importers: the cards' anchor and the filters' links
- * are named, or page-parts imported them from the idle file and the search view's (ADR 0071).
+ * names lands in a chunk of one of its importers: the filters' links are named, or page-parts
+ * imported them from the search view's entry file (ADR 0071).
  */
 const PAGE_PARTS =
-  /[\\/](app[\\/]components[\\/](search-box|filter-buttons|event-extras[\\/]index|artist-card|event-card|catalogue-image|pagination|ticket-category-picker|fetch-failure|ui[\\/](badge|card-thumbnail|status-badge|page-link)|tracking[\\/](follow-button|watch-button|event-tracking|use-tracking|use-tracked|tracked-ahead|unread-badge))\.tsx?|app[\\/]lib[\\/](tracking-action|use-form-action|status|http|filters|preferences|format|apply-filters|suggestions|views|slug|sellers|images|discovery|page-links)\.ts|app[\\/]routes[\\/](home|search|artist|event)-view\.tsx|contracts[\\/]enum-values\.ts)$/;
+  /[\\/](app[\\/]components[\\/](search-box|filter-buttons|event-extras[\\/]index|artist-card|event-card|catalogue-image|pagination|ticket-category-picker|fetch-failure|ui[\\/](badge|card-thumbnail|status-badge)|tracking[\\/](follow-button|watch-button|event-tracking|use-tracking|use-tracked|tracked-ahead|unread-badge))\.tsx?|app[\\/]lib[\\/](tracking-action|use-form-action|status|http|filters|preferences|format|apply-filters|suggestions|views|slug|sellers|images|discovery|page-links)\.ts|app[\\/]routes[\\/](home|search|artist|event)-view\.tsx|contracts[\\/]enum-values\.ts)$/;
 /**
  * A signed-out Follow or Watch: the dialog's host and frame (with the modal the other dialogs
  * share), then its form (also /signin's).
