@@ -7,6 +7,9 @@ import { type Filters, filtersToSearchParams, TICKET_CATEGORY_LABELS } from './f
  */
 export type ChoiceLink = { value: string; label: string; href: string; current: boolean };
 
+/** A choice the page applies itself when picked (the sort): it builds its address then (search-view.tsx). */
+export type SortChoice = Omit<ChoiceLink, 'href'>;
+
 export function hrefFor(path: string, filters: Filters): string {
   const query = filtersToSearchParams(filters).toString();
   return query ? `${path}?${query}` : path;

@@ -11,7 +11,7 @@ import { TicketCategoryPicker } from '~/components/ticket-category-picker';
 import { buttonClass } from '~/components/ui/button';
 import { PageLink } from '~/components/ui/page-link';
 import { filtersFromSearchParams } from '~/lib/filters';
-import { type ChoiceLink, hrefFor } from '~/lib/page-links';
+import { type ChoiceLink, hrefFor, type SortChoice } from '~/lib/page-links';
 import type { Route } from './+types/search';
 
 function Chips({ label, links }: { label: string; links: ChoiceLink[] }) {
@@ -53,7 +53,7 @@ function FilterRow({ term, children }: { term: string; children: ReactNode }) {
  * The sort applies to the filters being shown or, while a tapped chip's page is still loading,
  * to the ones on their way: a sort picked in that moment keeps the chip instead of undoing it.
  */
-function SortSelect({ sorts }: { sorts: ChoiceLink[] }) {
+function SortSelect({ sorts }: { sorts: SortChoice[] }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();

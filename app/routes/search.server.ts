@@ -14,7 +14,7 @@ import {
   settingsChangedCount,
 } from '~/lib/filters';
 import { countLabel, dateButtonLabel } from '~/lib/format';
-import { type ChoiceLink, hrefFor, pageBase, ticketCategoryLinks } from '~/lib/page-links';
+import { type ChoiceLink, hrefFor, pageBase, type SortChoice, ticketCategoryLinks } from '~/lib/page-links';
 import { pageMeta } from '~/lib/seo';
 import { toAttractionCard, toEventGridCard } from '~/lib/views';
 import type { Route } from './+types/search';
@@ -130,9 +130,8 @@ export async function loadSearch({ url, context }: Route.LoaderArgs) {
     sorts: EVENT_SORTS.filter((sort) => sort !== 'distance,asc' || !!filters.location.geoPoint).map((sort) => ({
       value: sort,
       label: SORT_LABELS[sort],
-      href: link({ ...filters, sort }),
       current: filters.sort === sort,
-    })) satisfies ChoiceLink[],
+    })) satisfies SortChoice[],
     clearHref:
       activeFilterCount(filters) || filters.dates.length || place
         ? hrefFor(PATH, { ...defaultFilters(), keyword: filters.keyword })
