@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -132,8 +131,6 @@ export async function createWebServer({
   // Always production: development mode answers errors with their message and stack, and no
   // way of starting Encore may do that (issue 12). Errors are logged by app/entry.server.tsx.
   const mode = 'production';
-  // What the page handler knows of the request that React Router's Request does not carry.
-  const pageRequest = new AsyncLocalStorage<PageRequest>();
   // Loaders learn the signed-in user from the verified session cookie (server/accounts/session.ts).
   // When the cookie cannot be checked (database or identity service down) the visitor is not
   // taken for anonymous: guards and the root loader answer 503 (app/lib/auth.server.ts).
@@ -143,8 +140,10 @@ export async function createWebServer({
   let catalogueVersion = 0;
   const stopCounting = onCatalogueChanged(() => catalogueVersion++);
   app.addHook('onClose', async () => stopCounting());
-  const getLoadContext = async (request: Request) => {
-    const known = pageRequest.getStore() ?? { nonce: newNonce(), requestId: '', inputProblem: null };
+  // `known`: what the page handler knows of the request that React Router's Request does not
+  // carry. Passed along, not kept in an AsyncLocalStorage: one of those makes Node run a hook
+  // for every promise the process creates, and a render creates thousands (ADR 0073).
+  const getLoadContext = async (request: Request, known: PageRequest) => {
     const context = new RouterContextProvider();
     if (known.inputProblem) {
       // Refused at the edge: the root loader answers 400, and any loader that reaches for the
@@ -173,13 +172,13 @@ export async function createWebServer({
   const renderDocument = createRequestHandler(build, mode);
   // Pages stream through this module's React Router, the copy the context above comes from:
   // with route middleware on, React Router checks the context with `instanceof`.
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, known: PageRequest) => {
     const controller = new AbortController();
     res.on('close', () => controller.abort());
     const request = fetchRequest(req, { signal: controller.signal, method: req.method ?? 'GET' });
     let response: Response;
     try {
-      response = await renderDocument(request, await getLoadContext(request));
+      response = await renderDocument(request, await getLoadContext(request, known));
     } catch (error) {
       logger.error({ err: error }, 'page render failed');
       response = new Response('Unexpected Server Error', { status: 500 });
@@ -258,10 +257,8 @@ export async function createWebServer({
       pathAndQuery: cache?.urlOf(req),
       cookie: session ? (cookies ? `${cookies}; ${session}` : session) : cookies,
     });
-    return pageRequest.run(known, async () => {
-      const context = await getLoadContext(request);
-      return renderDocument(request, shared ? sharedBySignedIn(context) : context);
-    });
+    const context = await getLoadContext(request, known);
+    return renderDocument(request, shared ? sharedBySignedIn(context) : context);
   };
 
   // Everything that is neither an API route (the /api plugin answers its own 404s in JSON)
@@ -283,9 +280,7 @@ export async function createWebServer({
       }
     }
     const stream = () =>
-      pageRequest.run(known, () =>
-        handle(request.raw, compressedResponse(request.raw, reply.raw) as unknown as typeof reply.raw),
-      );
+      handle(request.raw, compressedResponse(request.raw, reply.raw) as unknown as typeof reply.raw, known);
     if (fanPages && !known.inputProblem && isFanPage(request.raw)) {
       const cache = fanPages;
       void visitorOf(request.raw).then(async (visitor) => {
