@@ -85,9 +85,10 @@ const SHELL_SHARED =
 
 /**
  * The header and the footer of the default and signed-in layouts, in one file with the
- * drawer's hook and part (which both layouts share). The drawer's own code is a file of its
- * own, fetched at idle: not in page-idle, which a first tap's part code imports.: pages of the split and auth layouts
- * (/signin, /forgot-password) do not fetch them. The root error boundary loads them with the
+ * drawer's hook and part (which both layouts share): pages of the split and auth layouts
+ * (/signin, /forgot-password) do not fetch them. The drawer's own code is a file of its own,
+ * fetched at idle: not in page-idle, which a first tap's part code imports. The root error
+ * boundary loads them with the
  * error page (components/error-screen.tsx). With them, the anchor every card, chip and footer
  * link renders (ui/page-link.tsx): page-parts and the idle file both import it, and neither
  * then waits for the other. In page-parts, a navigation before page-parts arrived waited for
