@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readEnvOrExit } from '#server/env';
@@ -14,9 +15,14 @@ export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
 
 const log = (message: string) => console.log(`[encore] ${message}`);
 
+/** Attempts at a start whose hub or logging port was taken between choosing it and binding it. */
+const START_ATTEMPTS = 3;
+
 /**
- * Starts the emulator on `hostPort` (and the next two ports) unless one already answers
- * there; resolves with the child started, or undefined when one was running.
+ * Starts the emulator on `hostPort` unless one already answers there; resolves with the child
+ * started, or undefined when one was running. Its hub and logging ports are ones the system
+ * has just handed out, not the next ports up: those can be any process's outgoing connection.
+ * If one is taken before the emulator binds it, the start is tried again on new ones.
  */
 export async function startEmulator(options: {
   hostPort: string;
@@ -28,14 +34,32 @@ export async function startEmulator(options: {
   /** Checked while waiting: true ends the wait at once (a signal arrived). */
   stopping?: () => boolean;
 }): Promise<ChildProcess | undefined> {
-  const { hostPort, dataDir, project } = options;
-  const base = `http://${hostPort}`;
+  const base = `http://${options.hostPort}`;
   if (await emulatorReady(base)) {
-    log(`using the auth emulator already running at ${hostPort}`);
+    log(`using the auth emulator already running at ${options.hostPort}`);
     return undefined;
   }
+  for (let attempt = 1; ; attempt++) {
+    const started = await spawnEmulator(options);
+    if (started.child) return started.child;
+    if (!started.helperPortTaken || attempt === START_ATTEMPTS)
+      throw new Error(`the auth emulator exited early:\n${started.output}`);
+    log("the auth emulator's hub or logging port was taken as it started; trying new ones");
+  }
+}
+
+/** The running child, or what an emulator that exited printed. */
+type Spawned =
+  | { child: ChildProcess; output?: undefined; helperPortTaken?: undefined }
+  | { child?: undefined; output: string; helperPortTaken: boolean };
+
+async function spawnEmulator(options: Parameters<typeof startEmulator>[0]): Promise<Spawned> {
+  const { hostPort, dataDir, project } = options;
+  const base = `http://${hostPort}`;
   const [host, portText] = hostPort.split(':') as [string, string];
   const port = Number(portText);
+  const hub = await freePort(host);
+  const logging = await freePort(host);
   // A config per port, so a test run and a dev server can each have their own emulator.
   mkdirSync(dataDir, { recursive: true });
   const configFile = path.join(dataDir, `firebase-${port}.json`);
@@ -44,14 +68,14 @@ export async function startEmulator(options: {
     JSON.stringify({
       emulators: {
         auth: { host, port },
-        hub: { host, port: port + 1 },
-        logging: { host, port: port + 2 },
+        hub: { host, port: hub },
+        logging: { host, port: logging },
         ui: { enabled: false },
         singleProjectMode: true,
       },
     }),
   );
-  log(`starting the Firebase Auth emulator on ${hostPort} (project ${project})`);
+  log(`starting the Firebase Auth emulator on ${hostPort} (hub ${hub}, logging ${logging}; project ${project})`);
   const child = spawn(
     path.resolve('node_modules', '.bin', 'firebase'),
     ['emulators:start', '--only', 'auth', '--project', project, '--config', configFile],
@@ -66,16 +90,33 @@ export async function startEmulator(options: {
   child.stderr?.on('data', (chunk) => (output += chunk));
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (options.stopping?.()) return child;
-    if (child.exitCode !== null) throw new Error(`the auth emulator exited early:\n${output}`);
+    if (options.stopping?.()) return { child };
+    if (child.exitCode !== null) {
+      const helperPortTaken =
+        /could not start (emulator hub|logging emulator), port taken/i.test(output) ||
+        new RegExp(`EADDRINUSE[^\\n]*:(${hub}|${logging})\\b`).test(output);
+      return { output, helperPortTaken };
+    }
     if (await emulatorReady(base)) {
       log('auth emulator ready');
-      return child;
+      return { child };
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGTERM');
   throw new Error(`the auth emulator did not become ready within 90 s:\n${output}`);
+}
+
+/** A port on `host` that the system has just handed out and nothing listens on. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 export async function emulatorReady(base: string): Promise<boolean> {

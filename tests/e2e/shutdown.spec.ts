@@ -20,8 +20,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-// The auth emulator needs three ports in a row (auth, hub, logging), clear of the e2e
-// server's emulator; only one test starts it.
+// The auth emulator's port, clear of the e2e server's emulator; only one test starts it.
+// Its hub and logging ports are chosen as it starts, and printed.
 const EMULATOR_PORT = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9199) + 10;
 
 async function listening(port: number): Promise<boolean> {
@@ -207,9 +207,11 @@ test('npm start: SIGTERM while the auth emulator starts stops it too, within 20 
   });
   try {
     await printed(start, 'starting the Firebase Auth emulator');
+    const helpers = /\(hub (\d+), logging (\d+);/.exec(start.output());
+    expect(helpers, 'the hub and logging ports are printed').not.toBeNull();
     start.child.kill('SIGTERM');
     expect(await exitWithin(start, 20_000)).toBe(0);
-    for (const p of [port, EMULATOR_PORT, EMULATOR_PORT + 1, EMULATOR_PORT + 2])
+    for (const p of [port, EMULATOR_PORT, Number(helpers?.[1]), Number(helpers?.[2])])
       expect(await listening(p), `port ${p}`).toBe(false);
   } finally {
     cleanUp(start);
