@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { isbot } from 'isbot';
-import { COMPRESSIBLE, FAST_BROTLI, FAST_GZIP, headerObject, MIN_BYTES, pickEncoding } from './compress.ts';
+import { COMPRESSIBLE, FAST_BROTLI, FAST_GZIP, headerObject, MIN_BYTES, pickEncoding, sizeHinted } from './compress.ts';
 import { readQuery } from './page-query.ts';
 
 /**
@@ -146,7 +146,9 @@ const gzip = promisify(zlib.gzip);
  * and every later visitor gets that.
  */
 const compress = (body: Buffer, encoding: Encoding, kept: boolean): Promise<Buffer> =>
-  encoding === 'br' ? brotli(body, kept ? KEPT_BROTLI : FAST_BROTLI) : gzip(body, kept ? KEPT_GZIP : FAST_GZIP);
+  encoding === 'br'
+    ? brotli(body, sizeHinted(kept ? KEPT_BROTLI : FAST_BROTLI, body.length))
+    : gzip(body, kept ? KEPT_GZIP : FAST_GZIP);
 
 /** What every answer to a signed-in visitor says of caching (app/entry.server.tsx). */
 const PRIVATE = ['Cache-Control', 'private, no-store'];

@@ -20,7 +20,7 @@ import {
   VenueSchema,
 } from '#contracts/catalogue';
 import { Cache } from '../cache.ts';
-import { FAST_BROTLI, pickEncoding } from '../compress.ts';
+import { FAST_BROTLI, pickEncoding, sizeHinted } from '../compress.ts';
 import type { Services } from '../context.ts';
 import { notFound, parseInput } from '../errors.ts';
 import { onCatalogueChanged } from './changes.ts';
@@ -73,7 +73,8 @@ const gzip = promisify(zlib.gzip);
 function encoded(answer: Answer, encoding: 'br' | 'gzip'): Promise<Buffer> {
   let compressed = answer[encoding];
   if (compressed === undefined) {
-    const started = encoding === 'br' ? brotli(answer.json, FAST_BROTLI) : gzip(answer.json);
+    const started =
+      encoding === 'br' ? brotli(answer.json, sizeHinted(FAST_BROTLI, answer.json.length)) : gzip(answer.json);
     answer[encoding] = compressed = started;
     // A failure is this request's alone: the next one asking compresses anew.
     started.catch(() => {
