@@ -115,10 +115,12 @@ const PAGE_PARTS =
   /[\\/](app[\\/]components[\\/](search-box|filter-buttons|event-extras[\\/]index|artist-card|event-card|catalogue-image|pagination|ticket-category-picker|fetch-failure|ui[\\/](badge|card-thumbnail|status-badge)|tracking[\\/](follow-button|watch-button|event-tracking|use-tracking|use-tracked|tracked-ahead|unread-badge))\.tsx?|app[\\/]lib[\\/](tracking-action|use-form-action|status|http|filters|preferences|format|apply-filters|suggestions|views|slug|sellers|images|discovery|page-links)\.ts|app[\\/]routes[\\/](home|search|artist|event)-view\.tsx|contracts[\\/]enum-values\.ts)$/;
 /**
  * A signed-out Follow or Watch: the dialog's host and frame (with the modal the other dialogs
- * share), then its form (also /signin's).
+ * share, and the token clock the host reads, which the session's and the signed-in areas'
+ * code share: in a file of its own it was a third file on the press, and a fourth with the
+ * form's rules, which /signin and /forgot-password load first), then its form (also /signin's).
  */
 const SIGN_IN_DIALOG =
-  /[\\/]app[\\/](components[\\/](auth[\\/](auth-runtime|sign-in-dialog)|ui[\\/]modal-dialog)\.tsx|lib[\\/]auth[\\/]onboarding\.ts)$/;
+  /[\\/]app[\\/](components[\\/](auth[\\/](auth-runtime|sign-in-dialog)|ui[\\/]modal-dialog)\.tsx|lib[\\/]auth[\\/](onboarding|token)\.ts)$/;
 const AUTH_FORM =
   /[\\/]app[\\/](components[\\/]auth[\\/](auth-form|use-is-android)\.tsx?|lib[\\/]auth[\\/]redirect\.ts)$/;
 /**
