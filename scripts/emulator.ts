@@ -107,8 +107,8 @@ async function spawnEmulator(options: Parameters<typeof startEmulator>[0]): Prom
   throw new Error(`the auth emulator did not become ready within 90 s:\n${output}`);
 }
 
-/** A port on `host` that the system has just handed out and nothing listens on. */
-function freePort(host: string): Promise<number> {
+/** A port on `host` that the system has just handed out and nothing listens on (also the cluster test's). */
+export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

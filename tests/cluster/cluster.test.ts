@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,7 +9,7 @@ import { DEFAULT_SEED } from '#server/catalogue/demo/generate';
 import { loadDemoCatalogue } from '#server/catalogue/demo/load';
 import { openDatabase } from '#server/db/client';
 import { type Cluster, haproxyAvailable, startCluster } from '../../scripts/cluster.ts';
-import { startEmulator, stopChild } from '../../scripts/emulator.ts';
+import { freePort, startEmulator, stopChild } from '../../scripts/emulator.ts';
 
 /**
  * Issue 17, end to end: two nodes on one PostgreSQL server behind HAProxy (deploy/haproxy.cfg),
@@ -32,16 +31,6 @@ let emulatorHost: string;
 let workDir: string;
 const logs: string[] = [];
 const report = (figure: string) => console.log(`cluster: ${figure}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function admin(statement: string) {
   const client = new pg.Client({ connectionString: adminUrl });
