@@ -3,7 +3,7 @@
  * directory and process group, tracked like every child), shared by the first-load observer
  * (Playwright over CDP) and Lighthouse (its DevTools port).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { spawnTracked, stopTracked } from './processes.ts';
 import { sleep } from './server.ts';
@@ -28,6 +28,10 @@ export async function startChromium(runDir: string): Promise<Chromium> {
   const executable = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executable)) throw new Error(`no Chromium at ${executable} (set CHROME_PATH)`);
   const profileDir = path.join(runDir, 'chromium-profile');
+  // Chromium writes its DevTools port to DevToolsActivePort in the profile directory; a file
+  // left by an earlier run in the same directory would name a port nobody listens on.
+  const file = path.join(profileDir, 'DevToolsActivePort');
+  rmSync(file, { force: true });
   const child = spawnTracked(
     'chromium',
     executable,
@@ -35,8 +39,6 @@ export async function startChromium(runDir: string): Promise<Chromium> {
     { stdio: 'ignore' },
   );
   const stop = () => stopTracked(child, 5_000);
-  // Chromium writes its DevTools port to DevToolsActivePort in the profile directory.
-  const file = path.join(profileDir, 'DevToolsActivePort');
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Chromium exited (${child.exitCode})`);

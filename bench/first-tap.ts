@@ -15,7 +15,7 @@
  * Desktop (1440 × 900) and phone (390 × 844, touch) at 150 ms RTT / 1.6 Mbit/s and at
  * DevTools' Slow 3G (2,000 ms, 50 kB/s); signed-in taps carry a fan's session cookie.
  */
-import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
 import type { Chromium } from './chromium.ts';
 import type { SignedInSite } from './signed-in-taps.ts';
 import { round } from './stats.ts';
@@ -57,7 +57,18 @@ export type TapFigure = {
   feedback_ms?: number;
   answer_ms?: number;
   error?: string;
+  /**
+   * For a tap over its target (or a page over three round trips' worth of its usual load):
+   * the requests that took longest, from the browser's own timeline, to tell a slow server
+   * from a queued connection.
+   */
+  slowest_requests?: string[];
 };
+
+/** Past these, a tap keeps its request timeline (slowest_requests). */
+const EXPLAIN_AFTER_MS = { '150ms': { load: 3_000, answer: 1_000 }, slow3g: { load: 15_000, answer: 3_000 } } as const;
+
+type Timed = { url: string; sent: number; headers?: number; done?: number; failed?: string; timing?: string };
 
 export type TapPlan = {
   home: string;
@@ -139,6 +150,7 @@ export async function measureFirstTaps(
                   : `load ${figure.load_ms} ms · pressed ${figure.pressed_after_load_ms} ms after it · feedback ${figure.feedback_ms} ms · answer ${figure.answer_ms} ms`
               }`,
             );
+            for (const line of figure.slowest_requests ?? []) log(`      slow: ${line}`);
           }
         }
         if (options.quick && network === '150ms') break;
@@ -162,6 +174,7 @@ async function tap(
   url: string,
 ): Promise<TapFigure> {
   const figure: TapFigure = { when, network, device, action, signed_in: signedIn, url };
+  let requests: Map<string, Timed> | undefined;
   const slow = network === 'slow3g';
   // The measuring predicates are strings evaluated in the page, which its CSP (no
   // 'unsafe-eval', ADR 0013) refuses: the measuring context bypasses the policy.
@@ -175,6 +188,7 @@ async function tap(
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    requests = watchRequests(cdp, origin);
     const { latency, downloadThroughput, uploadThroughput } = NETWORKS[network];
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -242,7 +256,58 @@ async function tap(
   } catch (error) {
     figure.error = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 160) : String(error);
   } finally {
+    const limits = EXPLAIN_AFTER_MS[network];
+    if (requests && (figure.error || (figure.load_ms ?? 0) > limits.load || (figure.answer_ms ?? 0) > limits.answer)) {
+      figure.slowest_requests = slowest(requests, Boolean(figure.error));
+    }
     await context.close();
   }
   return figure;
+}
+
+/** The page's requests as the browser timed them, in ms since the first was sent. */
+function watchRequests(cdp: CDPSession, origin: string): Map<string, Timed> {
+  const requests = new Map<string, Timed>();
+  let zero: number | undefined;
+  const at = (timestamp: number) => Math.round((timestamp - (zero ?? timestamp)) * 1000);
+  cdp.on('Network.requestWillBeSent', (e) => {
+    zero ??= e.timestamp;
+    requests.set(e.requestId, { url: e.request.url.replace(origin, '').slice(0, 120), sent: at(e.timestamp) });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const r = requests.get(e.requestId);
+    if (!r) return;
+    r.headers = at(e.timestamp);
+    const t = e.response.timing;
+    // Queued before a connection was free, connecting, waiting for the first byte.
+    if (t) {
+      const queued = Math.round(Math.max(0, t.connectStart >= 0 ? t.connectStart : t.sendStart));
+      const waited = Math.round(
+        t.receiveHeadersStart > 0 ? t.receiveHeadersStart - t.sendEnd : t.receiveHeadersEnd - t.sendEnd,
+      );
+      r.timing = `queued ${queued} · connection ${e.response.connectionReused ? `#${e.response.connectionId} reused` : `#${e.response.connectionId} new`} · first byte after ${waited}`;
+    }
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = requests.get(e.requestId);
+    if (r) r.done = at(e.timestamp);
+  });
+  cdp.on('Network.loadingFailed', (e) => {
+    const r = requests.get(e.requestId);
+    if (r) [r.done, r.failed] = [at(e.timestamp), e.errorText];
+  });
+  return requests;
+}
+
+function slowest(requests: Map<string, Timed>, failed: boolean): string[] {
+  // Requests still open when the figure was taken started after the answer, unless it never came.
+  const took = (r: Timed) => (r.done === undefined ? (failed ? Number.POSITIVE_INFINITY : -1) : r.done - r.sent);
+  return [...requests.values()]
+    .filter((r) => took(r) >= 0)
+    .sort((a, b) => took(b) - took(a))
+    .slice(0, 5)
+    .map(
+      (r) =>
+        `${r.url} sent ${r.sent} ms, headers ${r.headers ?? '-'}, done ${r.done ?? 'never'}${r.failed ? ` (${r.failed})` : ''}${r.timing ? ` (${r.timing})` : ''}`,
+    );
 }
