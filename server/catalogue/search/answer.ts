@@ -57,7 +57,7 @@ export async function answerSearch(
   const filters = eventFilters(query, now);
   if (!warmed.has(index)) {
     warmed.add(index);
-    warm(db, index).catch((error: Error) => console.warn(`search warm-up failed: ${error.message}`));
+    warm(db, index).catch((error: Error) => console.warn(`search warm-up failed: ${error.message.split('\n')[0]}`));
   }
   let picks = index.search(query, filters, q, size);
   let isFuzzy = false;

@@ -1,4 +1,4 @@
-import { onCatalogueChanged } from '../changes.ts';
+import { notifyCatalogueChanged, onCatalogueChanged } from '../changes.ts';
 import type { Queryable } from '../queries.ts';
 import { compareIds } from './columns.ts';
 import { type CatalogueVersion, catalogueVersion, loadChangedEvents, loadIndexRows } from './load.ts';
@@ -41,6 +41,8 @@ type Holder = {
   /** The `updated_at` each event was last patched at, so a lookback patches only news. */
   patched: Map<string, string>;
   pending?: Promise<void>;
+  /** The refresh under way, or REFRESH_WAIT_MS after it began, whichever comes first. */
+  waited?: Promise<void>;
 };
 
 const holders = new WeakMap<object, Holder>();
@@ -48,7 +50,8 @@ const holders = new WeakMap<object, Holder>();
 const live = new Set<WeakRef<Holder>>();
 /**
  * Bumped by every change heard (changes.ts): the next search waits for the refresh it
- * starts. Without changes heard, the catalogue is looked at every CHECK_MS under traffic.
+ * starts, up to REFRESH_WAIT_MS. Without changes heard, the catalogue is looked at every
+ * CHECK_MS under traffic.
  */
 let generation = 0;
 onCatalogueChanged((change) => {
@@ -77,21 +80,52 @@ export async function searchIndexFor(db: Queryable): Promise<SearchIndex> {
   const written = h.generation !== generation;
   if (!h.index || written || Date.now() - h.checkedAt > CHECK_MS) {
     const pending = startRefresh(db, h);
-    // A change heard is answered from the new snapshot; a periodic look is not waited for.
-    if (!h.index || written) await pending;
+    // The first build is waited for. A change heard is answered from the new snapshot when it
+    // is ready within REFRESH_WAIT_MS of the refresh's start (a patch is), else from the one
+    // before; a periodic look is not waited for.
+    if (!h.index) await pending;
+    else if (written) await h.waited;
   }
   return h.index!;
 }
+
+/**
+ * The longest a search or a page waits for the snapshot to take in a change it heard. A few
+ * changed events are patched in milliseconds; a rebuild (an ingest, or more than PATCH_LIMIT
+ * events moved) reads the whole catalogue again, 9 s on the medium demo catalogue, and every
+ * search and page that arrived meanwhile waited for it: one answer at most this late, then
+ * the snapshot before until the new one is ready.
+ */
+export const REFRESH_WAIT_MS = 1_000;
 
 function startRefresh(db: Queryable, h: Holder): Promise<void> {
   if (h.pending) return h.pending;
   const pending = refresh(db, h).finally(() => {
     h.pending = undefined;
+    h.waited = undefined;
     // A change heard while this refresh ran is looked at now, not at the next search.
     if (h.index && h.generation !== generation) startRefresh(db, h).catch(() => undefined);
   });
   h.pending = pending;
-  pending.catch((error: Error) => console.warn(`search index refresh failed: ${error.message}`));
+  let timer: NodeJS.Timeout | undefined;
+  let overdue = false;
+  h.waited = Promise.race([
+    pending.catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        overdue = true;
+        resolve();
+      }, REFRESH_WAIT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  pending.then(
+    // Pages and answers made from the snapshot before, once the wait was over, were kept by
+    // the caches that heard the change: they hear it again now that the snapshot shows it.
+    () => {
+      if (overdue) notifyCatalogueChanged();
+    },
+    (error: Error) => console.warn(`search index refresh failed: ${error.message}`),
+  );
   return pending;
 }
 
@@ -144,7 +178,7 @@ async function refresh(db: Queryable, h: Holder): Promise<void> {
     const late =
       h.version.events === null || !(since < stampMs(seen))
         ? undefined
-        : await loadChangedEvents(db, new Date(since).toISOString(), PATCH_LIMIT + 1);
+        : await loadChangedEvents(db, new Date(since).toISOString(), PATCH_LIMIT + 1, 'from');
     const index = h.index;
     const lateNews =
       late && late.events.length <= PATCH_LIMIT

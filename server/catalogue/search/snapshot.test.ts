@@ -1,13 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client.ts';
+import { events } from '../../db/schema.ts';
 import { createTestDatabase } from '../../testing/test-db.ts';
-import { notifyCatalogueChanged } from '../changes.ts';
+import { notifyCatalogueChanged, onCatalogueChanged } from '../changes.ts';
 import { refreshUpcomingCounts } from '../counts.ts';
+import { eventRow } from '../demo/rows.ts';
 import { listEvents } from '../events.ts';
 import { daysFromNow, insertAttraction, insertEvent } from '../testing/fixtures.ts';
 import { seedWorld, type World } from '../testing/world.ts';
+import { REFRESH_WAIT_MS } from './freshness.ts';
 import { searchCatalogue, withinTwoEdits } from './index.ts';
+import { SearchIndex } from './snapshot.ts';
 
 let database: Database;
 let world: World;
@@ -19,19 +23,28 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
 });
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** A new artist and their event, written and announced as every writer does once committed. */
+async function writeArtistWithEvent(key: string, artist: string, event: string) {
+  const guest = await insertAttraction(database.db, { id: `A-${key}`, name: artist, popularity: 5 });
+  await insertEvent(database.db, {
+    id: `E-${key}`,
+    name: event,
+    venue: world.venues.barclays,
+    attractionIds: [guest.id],
+    startsAt: daysFromNow(9),
+  });
+  await refreshUpcomingCounts(database.db);
+  notifyCatalogueChanged();
+}
 
 describe('the in-memory search snapshot (ADR 0010)', () => {
   it('answers an event ingested in this process at once', async () => {
-    const guest = await insertAttraction(database.db, { id: 'A-zephyr', name: 'Zephyr Quartet', popularity: 5 });
-    await insertEvent(database.db, {
-      id: 'E-zephyr',
-      name: 'Zephyr Quartet Live',
-      venue: world.venues.barclays,
-      attractionIds: [guest.id],
-      startsAt: daysFromNow(9),
-    });
-    await refreshUpcomingCounts(database.db);
-    notifyCatalogueChanged(); // as every writer does once its rows are committed
+    await writeArtistWithEvent('zephyr', 'Zephyr Quartet', 'Zephyr Quartet Live');
     const result = await searchCatalogue(database.db, { keyword: 'zeph' });
     expect(result._embedded.attractions.map((a) => a.name)).toEqual(['Zephyr Quartet']);
     expect(result._embedded.events.map((e) => e.id)).toEqual(['E-zephyr']);
@@ -66,6 +79,83 @@ describe('the in-memory search snapshot (ADR 0010)', () => {
     const lakers = searched._embedded.events.find((e) => e.id === 'E-lakers');
     expect(lakers).toEqual(listed._embedded.events.find((e) => e.id === 'E-lakers'));
     expect(lakers?._embedded.attractions.map((a) => a.name)).toEqual(['Los Angeles Lakers', 'Boston Celtics']);
+  });
+});
+
+const priceOf = async (keyword: string) =>
+  (await searchCatalogue(database.db, { keyword }))._embedded.events[0]?.ticketPrice?.amount;
+
+describe('the search snapshot after a change is heard (ADR 0030)', () => {
+  it('patches a price moved after a load that stamped 2,001 events at one time', async () => {
+    // One statement, one transaction time for every row: as the demo catalogue is written.
+    await database.db.insert(events).values(
+      Array.from({ length: 2_001 }, (_, i) =>
+        eventRow({
+          id: `E-batch-${String(i).padStart(4, '0')}`,
+          name: i === 7 ? 'Quillfeather Gala' : `Harbour Evening ${i}`,
+          venue: world.venues.barclays,
+          startsAt: daysFromNow(20),
+          localDate: daysFromNow(20).toISOString().slice(0, 10),
+          priceRanges: [{ type: 'standard', currency: 'USD', min: 50, max: 90 }],
+          priceMin: 50,
+          priceMax: 90,
+          currency: 'USD',
+        }),
+      ),
+    );
+    notifyCatalogueChanged();
+    expect(await priceOf('quillfeather')).toBe(50);
+
+    const builds = vi.spyOn(SearchIndex, 'build');
+    await database.db.execute(
+      sql`update events set price_min = 35, price_max = 35, updated_at = now() where id = 'E-batch-0007'`,
+    );
+    notifyCatalogueChanged();
+    expect(await priceOf('quillfeather')).toBe(35);
+    // One event moved: patched in place. Counting the load's 2,001 rows again rebuilt the
+    // whole snapshot, and every search and page waited for it.
+    expect(builds).not.toHaveBeenCalled();
+  });
+
+  it('answers from the snapshot before while a rebuild takes longer than the wait', async () => {
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const build = SearchIndex.build.bind(SearchIndex);
+    vi.spyOn(SearchIndex, 'build').mockImplementation(async (...args) => {
+      await held;
+      return build(...args);
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+    // A new artist: the snapshot is rebuilt, not patched.
+    await writeArtistWithEvent('marigold', 'Marigold Ensemble', 'Marigold Ensemble in Concert');
+
+    let answered = false;
+    const during = searchCatalogue(database.db, { keyword: 'marigold' }).finally(() => {
+      answered = true;
+    });
+    await vi.advanceTimersByTimeAsync(REFRESH_WAIT_MS - 1);
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    // Answered on time, from what was there before the change.
+    expect((await during)._embedded.attractions).toEqual([]);
+
+    // The page and answer caches kept what was made meanwhile: they hear of the change again.
+    let heardAgain = 0;
+    const stop = onCatalogueChanged(() => heardAgain++);
+    finish();
+    vi.useRealTimers();
+    try {
+      await vi.waitFor(async () => {
+        const after = await searchCatalogue(database.db, { keyword: 'marigold' });
+        expect(after._embedded.attractions.map((a) => a.name)).toEqual(['Marigold Ensemble']);
+      });
+      expect(heardAgain).toBe(1);
+    } finally {
+      stop();
+    }
   });
 });
 
