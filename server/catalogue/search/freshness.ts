@@ -100,12 +100,17 @@ export const REFRESH_WAIT_MS = 1_000;
 
 function startRefresh(db: Queryable, h: Holder): Promise<void> {
   if (h.pending) return h.pending;
-  const pending = refresh(db, h).finally(() => {
-    h.pending = undefined;
-    h.waited = undefined;
-    // A change heard while this refresh ran is looked at now, not at the next search.
-    if (h.index && h.generation !== generation) startRefresh(db, h).catch(() => undefined);
-  });
+  let moved = false;
+  const pending = refresh(db, h)
+    .then((changed) => {
+      moved = changed;
+    })
+    .finally(() => {
+      h.pending = undefined;
+      h.waited = undefined;
+      // A change heard while this refresh ran is looked at now, not at the next search.
+      if (h.index && h.generation !== generation) startRefresh(db, h).catch(() => undefined);
+    });
   h.pending = pending;
   let timer: NodeJS.Timeout | undefined;
   let overdue = false;
@@ -120,9 +125,10 @@ function startRefresh(db: Queryable, h: Holder): Promise<void> {
   ]).finally(() => clearTimeout(timer));
   pending.then(
     // Pages and answers made from the snapshot before, once the wait was over, were kept by
-    // the caches that heard the change: they hear it again now that the snapshot shows it.
+    // the caches that heard the change: they hear it again now that the snapshot shows it. A
+    // slow look that found nothing new leaves them be.
     () => {
-      if (overdue) notifyCatalogueChanged();
+      if (overdue && moved) notifyCatalogueChanged();
     },
     (error: Error) => console.warn(`search index refresh failed: ${error.message}`),
   );
@@ -132,9 +138,11 @@ function startRefresh(db: Queryable, h: Holder): Promise<void> {
 /** A refresh slower than this is reported: searches and page renders that heard a change wait for it. */
 const SLOW_REFRESH_MS = 250;
 
-async function refresh(db: Queryable, h: Holder): Promise<void> {
+/** Whether the snapshot now shows something it did not (the first build aside). */
+async function refresh(db: Queryable, h: Holder): Promise<boolean> {
   const started = performance.now();
   let why = 'looked';
+  let patchedCount = 0;
   const seen = generation;
   const heard = h.generation !== seen;
   const full = h.rebuild;
@@ -199,6 +207,7 @@ async function refresh(db: Queryable, h: Holder): Promise<void> {
         h.patched.set(event.id, event.updated_at);
       }
       why = `patched ${patches.length} events`;
+      patchedCount = patches.length;
     } else {
       await rebuild(`${changed.events.length} events changed, not all patchable`);
     }
@@ -210,6 +219,9 @@ async function refresh(db: Queryable, h: Holder): Promise<void> {
   if (ms > SLOW_REFRESH_MS && why !== 'rebuilt (first build)') {
     console.warn(`search snapshot ${why} in ${Math.round(ms)} ms${heard ? ', after a change was heard' : ''}`);
   }
+  return (
+    (why.startsWith('rebuilt') && why !== 'rebuilt (first build)') || (why.startsWith('patched') && patchedCount > 0)
+  );
 }
 
 /** A timestamptz as PostgreSQL prints it (`2026-11-23 20:41:49.815+00`), in ms. */
