@@ -142,7 +142,8 @@ const SLOW_REFRESH_MS = 250;
 async function refresh(db: Queryable, h: Holder): Promise<boolean> {
   const started = performance.now();
   let why = 'looked';
-  let patchedCount = 0;
+  // A snapshot replaced (the first build aside) or at least one event patched.
+  let moved = false;
   const seen = generation;
   const heard = h.generation !== seen;
   const full = h.rebuild;
@@ -151,6 +152,7 @@ async function refresh(db: Queryable, h: Holder): Promise<boolean> {
   const now = Date.now();
   const rebuild = async (reason: string) => {
     why = `rebuilt (${reason})`;
+    moved = !!h.index;
     h.index = await SearchIndex.build(await loadIndexRows(db));
     h.builtAt = now;
     h.patched.clear();
@@ -207,7 +209,7 @@ async function refresh(db: Queryable, h: Holder): Promise<boolean> {
         h.patched.set(event.id, event.updated_at);
       }
       why = `patched ${patches.length} events`;
-      patchedCount = patches.length;
+      moved = patches.length > 0;
     } else {
       await rebuild(`${changed.events.length} events changed, not all patchable`);
     }
@@ -219,9 +221,7 @@ async function refresh(db: Queryable, h: Holder): Promise<boolean> {
   if (ms > SLOW_REFRESH_MS && why !== 'rebuilt (first build)') {
     console.warn(`search snapshot ${why} in ${Math.round(ms)} ms${heard ? ', after a change was heard' : ''}`);
   }
-  return (
-    (why.startsWith('rebuilt') && why !== 'rebuilt (first build)') || (why.startsWith('patched') && patchedCount > 0)
-  );
+  return moved;
 }
 
 /** A timestamptz as PostgreSQL prints it (`2026-11-23 20:41:49.815+00`), in ms. */
