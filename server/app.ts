@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import { AccessLog } from './access-log.ts';
 import { accountsPlugin } from './accounts/routes.ts';
 import { imagesRoutes } from './catalogue/images.ts';
 import { openApiPlugin } from './catalogue/openapi.ts';
@@ -144,6 +145,7 @@ export function badUrlBody(url: string | undefined): ApiErrorBody {
 export async function buildApi(services: Services): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: services.logger,
+    logController: new AccessLog(),
     ...ROUTER_OPTIONS,
     frameworkErrors: (_error, request, reply) => {
       setSecurityHeaders(reply.raw, request.id);

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { AccessLog } from './access-log.ts';
 import { readSessionToken, readSessionUser, SESSION_COOKIE } from './accounts/session.ts';
 import { apiPlugin, badUrlBody, ROUTER_OPTIONS, routerProblem } from './app.ts';
 import { onCatalogueChanged } from './catalogue/changes.ts';
@@ -42,6 +43,7 @@ export async function createWebServer({
   const { env, logger } = services;
   const app = Fastify({
     loggerInstance: logger,
+    logController: new AccessLog(),
     // Every log line of a request carries this id, and so does its answer (X-Request-Id).
     genReqId: () => randomUUID(),
     // A target the router cannot decode (`/events/x/%E9`) is answered like any other
