@@ -26,6 +26,15 @@ export type LighthousePage = {
   requests?: number;
   /** Opportunities Lighthouse reports, with its estimated saving. */
   opportunities?: { id: string; title: string; ms?: number; bytes?: number }[];
+  /**
+   * The page's five longest main-thread tasks, as Lighthouse simulated them (4× CPU): what
+   * they belong to (a script's path, the document, or "Unattributable" for style, layout and
+   * paint), when they began and how long they ran. TBT is the part over 50 ms of each one
+   * between the first paint and the page going quiet, so these say why a TBT jumped.
+   */
+  long_tasks?: { what: string; start_ms: number; ms: number }[];
+  /** Main-thread time by kind of work (script, style and layout, parsing…), simulated, ms. */
+  main_thread_ms?: Record<string, number>;
   warnings?: string[];
   error?: string;
 };
@@ -36,6 +45,9 @@ type AuditLike = {
   title?: string;
   details?: { type?: string; items?: unknown[]; overallSavingsMs?: number; overallSavingsBytes?: number };
 };
+
+/** A page whose TBT is over this has its longest tasks printed with its line. */
+const TBT_EXPLAINED_ABOVE_MS = 150;
 
 export async function runLighthouse(
   pages: { name: string; url?: string; error?: string }[],
@@ -70,6 +82,12 @@ export async function runLighthouse(
     log(
       `  ${page.name.padEnd(16)} ${r.error ? `error: ${r.error}` : `performance ${r.performance}  LCP ${r.lcp_ms} ms  TBT ${r.tbt_ms} ms  CLS ${r.cls}  JS ${r.js_transfer_kb} kB`}  (${round((performance.now() - started) / 1000, 0)} s)`,
     );
+    // A TBT well over its usual tens of milliseconds: which tasks made it, after FCP.
+    if ((r.tbt_ms ?? 0) > TBT_EXPLAINED_ABOVE_MS && r.long_tasks) {
+      log(
+        `    FCP ${r.fcp_ms} ms; longest tasks: ${r.long_tasks.map((t) => `${t.what} at ${t.start_ms} ms for ${t.ms} ms`).join(', ')}`,
+      );
+    }
   }
   return results;
 }
@@ -122,6 +140,17 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<L
       ms: a.details?.overallSavingsMs ? round(a.details.overallSavingsMs, 0) : undefined,
       bytes: a.details?.overallSavingsBytes ? round(a.details.overallSavingsBytes, 0) : undefined,
     }));
+  const tasks = (audits['long-tasks']?.details?.items ?? []) as {
+    url?: string;
+    startTime?: number;
+    duration?: number;
+  }[];
+  const longTasks = tasks
+    .filter((t) => typeof t.duration === 'number')
+    .sort((a, b) => (b.duration ?? 0) - (a.duration ?? 0))
+    .slice(0, 5)
+    .map((t) => ({ what: taskOwner(t.url, url), start_ms: round(t.startTime ?? 0, 0), ms: round(t.duration ?? 0, 0) }));
+  const groups = (audits['mainthread-work-breakdown']?.details?.items ?? []) as { group?: string; duration?: number }[];
   return {
     performance: typeof score === 'number' ? Math.round(score * 100) : null,
     lcp_ms: numeric('largest-contentful-paint'),
@@ -134,6 +163,8 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<L
     total_transfer_kb: sum(requests, 'transferSize'),
     requests: requests.length,
     opportunities,
+    long_tasks: longTasks,
+    main_thread_ms: Object.fromEntries(groups.map((g) => [g.group ?? '?', round(g.duration ?? 0, 0)])),
     ...(lhr.runWarnings.length ? { warnings: lhr.runWarnings } : {}),
   };
 }
@@ -146,4 +177,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
       timer = setTimeout(() => reject(new Error(message)), ms);
     }),
   ]);
+}
+
+/** A long task's owner as a reader knows it: the page itself, a script's path, or Lighthouse's word. */
+function taskOwner(taskUrl: string | undefined, pageUrl: string): string {
+  if (!taskUrl) return 'Unattributable';
+  if (taskUrl === pageUrl) return 'the document';
+  try {
+    return new URL(taskUrl).pathname;
+  } catch {
+    return taskUrl;
+  }
 }
