@@ -11,6 +11,8 @@ import lighthouse from 'lighthouse';
 import type { Chromium } from './chromium.ts';
 import { round } from './stats.ts';
 
+type LongTask = { what: string; start_ms: number; ms: number };
+
 export type LighthousePage = {
   performance: number | null;
   lcp_ms: number | null;
@@ -29,10 +31,15 @@ export type LighthousePage = {
   /**
    * The page's five longest main-thread tasks, as Lighthouse simulated them (4× CPU): what
    * they belong to (a script's path, the document, or "Unattributable" for style, layout and
-   * paint), when they began and how long they ran. TBT is the part over 50 ms of each one
-   * between the first paint and the page going quiet, so these say why a TBT jumped.
+   * paint), when they began and how long they ran.
    */
-  long_tasks?: { what: string; start_ms: number; ms: number }[];
+  long_tasks?: LongTask[];
+  /**
+   * TBT's own tasks: those from the first paint on, longest first (at most eight), and how
+   * many there were. TBT is the part over 50 ms of each one, so these say why a TBT jumped.
+   */
+  blocking_tasks?: LongTask[];
+  blocking_task_count?: number;
   /** Main-thread time by kind of work (script, style and layout, parsing…), simulated, ms. */
   main_thread_ms?: Record<string, number>;
   warnings?: string[];
@@ -83,10 +90,9 @@ export async function runLighthouse(
       `  ${page.name.padEnd(16)} ${r.error ? `error: ${r.error}` : `performance ${r.performance}  LCP ${r.lcp_ms} ms  TBT ${r.tbt_ms} ms  CLS ${r.cls}  JS ${r.js_transfer_kb} kB`}  (${round((performance.now() - started) / 1000, 0)} s)`,
     );
     // A TBT well over its usual tens of milliseconds: which tasks made it, after FCP.
-    if ((r.tbt_ms ?? 0) > TBT_EXPLAINED_ABOVE_MS && r.long_tasks) {
-      log(
-        `    FCP ${r.fcp_ms} ms; longest tasks: ${r.long_tasks.map((t) => `${t.what} at ${t.start_ms} ms for ${t.ms} ms`).join(', ')}`,
-      );
+    if ((r.tbt_ms ?? 0) > TBT_EXPLAINED_ABOVE_MS && r.blocking_tasks) {
+      const tasks = r.blocking_tasks.map((t) => `${t.what} at ${t.start_ms} ms for ${t.ms} ms`).join(', ');
+      log(`    ${r.blocking_task_count} tasks over 50 ms from FCP (${r.fcp_ms} ms) on: ${tasks}`);
     }
   }
   return results;
@@ -145,11 +151,12 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<L
     startTime?: number;
     duration?: number;
   }[];
-  const longTasks = tasks
+  const longest = tasks
     .filter((t) => typeof t.duration === 'number')
     .sort((a, b) => (b.duration ?? 0) - (a.duration ?? 0))
-    .slice(0, 5)
     .map((t) => ({ what: taskOwner(t.url, url), start_ms: round(t.startTime ?? 0, 0), ms: round(t.duration ?? 0, 0) }));
+  const fcp = audits['first-contentful-paint']?.numericValue ?? 0;
+  const blocking = longest.filter((t) => t.start_ms + t.ms > fcp && t.ms > 50);
   const groups = (audits['mainthread-work-breakdown']?.details?.items ?? []) as { group?: string; duration?: number }[];
   return {
     performance: typeof score === 'number' ? Math.round(score * 100) : null,
@@ -163,7 +170,9 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<L
     total_transfer_kb: sum(requests, 'transferSize'),
     requests: requests.length,
     opportunities,
-    long_tasks: longTasks,
+    long_tasks: longest.slice(0, 5),
+    blocking_tasks: blocking.slice(0, 8),
+    blocking_task_count: blocking.length,
     main_thread_ms: Object.fromEntries(groups.map((g) => [g.group ?? '?', round(g.duration ?? 0, 0)])),
     ...(lhr.runWarnings.length ? { warnings: lhr.runWarnings } : {}),
   };
