@@ -55,4 +55,16 @@ describe('the access log', () => {
       statusCode: 400,
     });
   });
+
+  it.each([
+    ['a target that is not valid percent-encoding', '/api/events/%E9'],
+    ['a path parameter longer than the router takes', `/api/events/${'a'.repeat(3000)}`],
+  ])('logs %s, which the router refuses before any route', async (_, url) => {
+    const response = await app.inject(url);
+    expect(response.statusCode).toBe(400);
+    const reqId = response.headers['x-request-id'] as string;
+    expect(linesOf(reqId)).toEqual([
+      expect.objectContaining({ msg: 'request completed', method: 'GET', url, statusCode: 400 }),
+    ]);
+  });
 });

@@ -11,14 +11,31 @@ export class AccessLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = {
-      method: request.method,
-      url: request.url,
-      statusCode: reply.statusCode,
-      remoteAddress: request.ip,
-      responseTime: Math.round(reply.elapsedTime * 100) / 100,
-    };
+    const line = lineOf(request, reply.statusCode, reply.elapsedTime);
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
+}
+
+/**
+ * A target Fastify's router refuses (bad percent-encoding, an over-long parameter) is
+ * answered by the server's `frameworkErrors` outside the request's lifecycle, where Fastify
+ * writes no completion line: its line is written here once the answer is sent. These are
+ * the requests a hostile client makes, and the log must show them.
+ */
+export function logWhenAnswered(request: FastifyRequest, reply: FastifyReply): void {
+  const started = performance.now();
+  reply.raw.once('finish', () => {
+    reply.log.info(lineOf(request, reply.raw.statusCode, performance.now() - started), 'request completed');
+  });
+}
+
+function lineOf(request: FastifyRequest, statusCode: number, ms: number) {
+  return {
+    method: request.method,
+    url: request.url,
+    statusCode,
+    remoteAddress: request.ip,
+    responseTime: Math.round(ms * 100) / 100,
+  };
 }

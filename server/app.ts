@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
-import { AccessLog } from './access-log.ts';
+import { AccessLog, logWhenAnswered } from './access-log.ts';
 import { accountsPlugin } from './accounts/routes.ts';
 import { imagesRoutes } from './catalogue/images.ts';
 import { openApiPlugin } from './catalogue/openapi.ts';
@@ -149,6 +149,7 @@ export async function buildApi(services: Services): Promise<FastifyInstance> {
     ...ROUTER_OPTIONS,
     frameworkErrors: (_error, request, reply) => {
       setSecurityHeaders(reply.raw, request.id);
+      logWhenAnswered(request, reply as FastifyReply);
       (reply as FastifyReply).status(400).send(badUrlBody(request.raw.url));
     },
   });

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { AccessLog } from './access-log.ts';
+import { AccessLog, logWhenAnswered } from './access-log.ts';
 import { readSessionToken, readSessionUser, SESSION_COOKIE } from './accounts/session.ts';
 import { apiPlugin, badUrlBody, ROUTER_OPTIONS, routerProblem } from './app.ts';
 import { onCatalogueChanged } from './catalogue/changes.ts';
@@ -50,6 +50,7 @@ export async function createWebServer({
     // malformed input: our JSON 400 under /api, the 400 error page elsewhere.
     frameworkErrors: (_error, request, reply) => {
       setSecurityHeaders(reply.raw, request.id);
+      logWhenAnswered(request, reply as FastifyReply);
       if (isApiPath(request.raw.url)) return (reply as FastifyReply).status(400).send(badUrlBody(request.raw.url));
       servePage(request, reply, routerProblem(request.raw.url));
     },
