@@ -6,6 +6,7 @@ import { ArtistCard } from '~/components/artist-card';
 import { PRELOADED_CARDS } from '~/components/catalogue-image';
 import { EventCard } from '~/components/event-card';
 import { DateFilterButton, LocationFilterButton, SearchSettingsButton } from '~/components/filter-buttons';
+import { useDataRouter } from '~/components/hydration';
 import { Pagination } from '~/components/pagination';
 import { TicketCategoryPicker } from '~/components/ticket-category-picker';
 import { buttonClass } from '~/components/ui/button';
@@ -57,9 +58,16 @@ function SortSelect({ sorts }: { sorts: SortChoice[] }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
+  const router = useDataRouter();
   const choose = (sort: string) => {
-    const pending = navigation.location;
-    const target = pending && pending.pathname === location.pathname ? pending : location;
+    // The page a tapped filter is loading, or has just loaded, as the router has it at this
+    // moment. What this render saw can be older: this part is a React root of its own, told
+    // of the router's updates after the page has rendered them, and on a slow phone a sort
+    // picked before that would drop the tapped filter.
+    const now = router?.state;
+    const shown = now?.location ?? location;
+    const pending = (now?.navigation ?? navigation).location;
+    const target = pending && pending.pathname === shown.pathname ? pending : shown;
     const filters = filtersFromSearchParams(new URLSearchParams(target.search));
     const next = EVENT_SORTS.find((value) => value === sort) ?? filters.sort;
     navigate(hrefFor(target.pathname, { ...filters, sort: next, page: 0 }), { preventScrollReset: true });

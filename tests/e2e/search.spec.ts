@@ -74,6 +74,24 @@ test('a sort picked while a tapped filter is still loading keeps that filter', a
   await expect(sports).toHaveAttribute('aria-current', 'true');
 });
 
+test('on a slow phone, a sort picked as soon as a tapped filter starts loading keeps that filter', async ({ page }) => {
+  await open(page, '/search?keyword=the');
+  await showFilters(page);
+  // A slow processor: the page's render for the tap's navigation is still under way when
+  // the sort is picked.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  const dataRequest = page.waitForRequest(/\/search\.data\?.*segmentId=KZFzniwnSyZfZ7v7nE/);
+  await page.getByRole('navigation', { name: 'Segment' }).getByRole('link', { name: 'Sports' }).click();
+  await dataRequest;
+  await page.getByRole('combobox', { name: 'Sort' }).selectOption({ label: 'Date: soonest first' });
+  await expect(page).toHaveURL(
+    /segmentId=KZFzniwnSyZfZ7v7nE.*sort=date%2Casc|sort=date%2Casc.*segmentId=KZFzniwnSyZfZ7v7nE/,
+  );
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('date,asc');
+});
+
 test('results are paged 20 at a time', async ({ page }) => {
   await open(page, '/search');
   const cards = page
