@@ -37,9 +37,9 @@ export default function DatePopover({
   filters: Filters;
   mode: ApplyMode;
 }) {
-  const apply = useApplyFilters(mode);
+  const apply = useApplyFilters(mode, filters);
   const { dates } = filters;
-  const onApply = (next: string[]) => apply({ ...filters, dates: next, page: 0 });
+  const onApply = (next: string[]) => apply((base) => ({ ...base, dates: next, page: 0 }));
   const [range, setRange] = useState<DayRange | undefined>(() => {
     const from = toDate(dates[0]);
     return from ? { from, to: toDate(dates[1]) ?? from } : undefined;

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { buttonClass } from '~/components/ui/button';
-import { type ApplyMode, useApplyFilters } from '~/lib/apply-filters';
+import { type ApplyMode, type FiltersChange, useApplyFilters } from '~/lib/apply-filters';
 import { type Filters, RADIUS_CHOICES, type UserLocation, withCurrentLocation, withTypedCity } from '~/lib/filters';
 import { USER_LOCATION_CHANGED } from '~/lib/location-events';
 import { loadUserLocation, saveUserLocation } from '~/lib/preferences';
@@ -28,7 +28,7 @@ export default function LocationPopover({
   filters: Filters;
   mode: ApplyMode;
 }) {
-  const onApply = useApplyFilters(mode);
+  const onApply = useApplyFilters(mode, filters);
   const id = useId();
   const cityInput = useRef<HTMLInputElement>(null);
   const [city, setCity] = useState(filters.city ?? filters.location.city ?? '');
@@ -50,8 +50,8 @@ export default function LocationPopover({
     return () => window.removeEventListener(USER_LOCATION_CHANGED, update);
   }, []);
 
-  const apply = (next: Filters, located?: UserLocation | null) => {
-    onApply(next, located);
+  const apply = (change: FiltersChange, located?: UserLocation | null) => {
+    onApply(change, located);
     onOpenChange(false);
   };
 
@@ -60,7 +60,7 @@ export default function LocationPopover({
     setMessage('');
     if (!typed) {
       // Clearing the field searches everywhere again.
-      apply(withTypedCity(filters, ''));
+      apply((base) => withTypedCity(base, ''));
       return;
     }
     setBusy('city');
@@ -70,9 +70,11 @@ export default function LocationPopover({
       setMessage(`We could not find “${typed}”. Check the spelling or try a nearby city.`);
       return;
     }
-    const next = withTypedCity(filters, found.city ?? typed);
-    if (found.countryCode) next.location = { ...next.location, countryCode: found.countryCode };
-    apply(next);
+    apply((base) => {
+      const next = withTypedCity(base, found.city ?? typed);
+      if (found.countryCode) next.location = { ...next.location, countryCode: found.countryCode };
+      return next;
+    });
   }
 
   async function chooseCurrentLocation() {
@@ -90,7 +92,7 @@ export default function LocationPopover({
       return;
     }
     if (located.city) setCity(located.city);
-    apply(withCurrentLocation(filters, located), located);
+    apply((base) => withCurrentLocation(base, located), located);
   }
 
   const currentLabel = user?.city ? `Current location (${user.city})` : 'Current location';
@@ -129,7 +131,7 @@ export default function LocationPopover({
                 key={radius}
                 type="button"
                 aria-pressed={filters.radius === radius}
-                onClick={() => apply({ ...filters, radius, page: 0 })}
+                onClick={() => apply((base) => ({ ...base, radius, page: 0 }))}
                 className={`rounded-full px-3 py-1.5 text-xs font-semibold ring-1 ring-inset ${
                   filters.radius === radius
                     ? 'bg-brand-600 text-white ring-brand-600'

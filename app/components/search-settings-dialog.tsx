@@ -93,7 +93,7 @@ export default function SearchSettingsDialog({
   filters: Filters;
   mode: ApplyMode;
 }) {
-  const onApply = useApplyFilters(mode);
+  const onApply = useApplyFilters(mode, filters);
   const id = useId();
   const [form, setForm] = useState<Form>(() => formOf(filters));
   const [errors, setErrors] = useState<Errors>({});
@@ -130,34 +130,36 @@ export default function SearchSettingsDialog({
     if (found.latitude || found.longitude || found.geoPoint || found.locale) setAdvancedOpen(true);
     if (Object.keys(found).length) return;
     const point = parseGeoPoint(form.geoPoint);
-    const location = { ...filters.location };
-    if (point) {
-      const sameSpot = location.geoPoint === geoPointOf(point.latitude, point.longitude);
-      Object.assign(location, {
-        latitude: point.latitude,
-        longitude: point.longitude,
-        geoPoint: geoPointOf(point.latitude, point.longitude),
-        city: sameSpot
-          ? location.city
-          : picked?.geoPoint === geoPointOf(point.latitude, point.longitude)
-            ? picked.city
-            : undefined,
-      });
-    } else {
-      Object.assign(location, { latitude: undefined, longitude: undefined, geoPoint: undefined, city: undefined });
-    }
-    location.countryCode = form.countryCode;
-    location.locale = form.locale.trim();
-    onApply({
-      ...filters,
-      location,
-      city: point ? undefined : filters.city,
-      postalCode: point ? undefined : filters.postalCode,
-      radius: String(Number(form.radius)),
-      unit: form.unit as Filters['unit'],
-      source: form.source as Filters['source'],
-      segmentId: form.segmentId || undefined,
-      page: 0,
+    onApply((base) => {
+      const location = { ...base.location };
+      if (point) {
+        const sameSpot = location.geoPoint === geoPointOf(point.latitude, point.longitude);
+        Object.assign(location, {
+          latitude: point.latitude,
+          longitude: point.longitude,
+          geoPoint: geoPointOf(point.latitude, point.longitude),
+          city: sameSpot
+            ? location.city
+            : picked?.geoPoint === geoPointOf(point.latitude, point.longitude)
+              ? picked.city
+              : undefined,
+        });
+      } else {
+        Object.assign(location, { latitude: undefined, longitude: undefined, geoPoint: undefined, city: undefined });
+      }
+      location.countryCode = form.countryCode;
+      location.locale = form.locale.trim();
+      return {
+        ...base,
+        location,
+        city: point ? undefined : base.city,
+        postalCode: point ? undefined : base.postalCode,
+        radius: String(Number(form.radius)),
+        unit: form.unit as Filters['unit'],
+        source: form.source as Filters['source'],
+        segmentId: form.segmentId || undefined,
+        page: 0,
+      };
     });
     onOpenChange(false);
   }

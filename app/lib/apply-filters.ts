@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate, useRevalidator } from 'react-router';
-import { type Filters, filtersToSearchParams, type UserLocation } from './filters.ts';
+import { type Path, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
+import { useDataRouter } from '~/components/hydration';
+import { type Filters, filtersFromSearchParams, filtersToSearchParams, type UserLocation } from './filters.ts';
 import { loadFilters, saveFilters, saveUserLocation } from './preferences.ts';
 
 /**
@@ -13,22 +14,53 @@ import { loadFilters, saveFilters, saveUserLocation } from './preferences.ts';
  */
 export type ApplyMode = 'url' | 'preferences';
 
-export function useApplyFilters(mode: ApplyMode) {
+/** A choice, as what it changes in the filters it is applied to. */
+export type FiltersChange = (base: Filters) => Filters;
+
+/**
+ * The page a choice on a page whose filters live in its URL applies to, as the router has it at
+ * the moment of the choice: the page a tapped filter is loading (or has just loaded), else the
+ * page the router is on. What the last render saw can be older: the discovery pages' bodies are
+ * parts hydrated on use, React roots of their own, told of the router's updates after the page
+ * has rendered them; and on a slow link a tapped chip's page takes seconds to come. A sort or
+ * dates chosen from what the render saw would undo that chip.
+ */
+export function useChoiceTarget(): () => Pick<Path, 'pathname' | 'search'> {
+  const router = useDataRouter();
+  const navigation = useNavigation();
+  const location = useLocation();
+  return useCallback(() => {
+    const now = router?.state;
+    const shown = now?.location ?? location;
+    const pending = (now?.navigation ?? navigation).location;
+    return pending && pending.pathname === shown.pathname ? pending : shown;
+  }, [router, navigation, location]);
+}
+
+/**
+ * Applies a popup's choice. `shown` are the filters the popup was rendered with: those the
+ * change applies to on pages of remembered filters; on URL pages it applies to the filters of
+ * the page the router is on or loading at that moment (useChoiceTarget).
+ */
+export function useApplyFilters(mode: ApplyMode, shown: Filters) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const target = useChoiceTarget();
   const revalidator = useRevalidator();
   return useCallback(
-    (next: Filters, userLocation?: UserLocation | null) => {
+    (change: FiltersChange, userLocation?: UserLocation | null) => {
       if (userLocation !== undefined) saveUserLocation(userLocation);
-      remember(next);
       if (mode === 'preferences') {
+        remember(change(shown));
         void revalidator.revalidate();
         return;
       }
+      const { pathname, search } = target();
+      const next = change(filtersFromSearchParams(new URLSearchParams(search)));
+      remember(next);
       const query = filtersToSearchParams(next).toString();
       navigate(`${pathname}${query ? `?${query}` : ''}`, { preventScrollReset: true });
     },
-    [mode, navigate, pathname, revalidator],
+    [mode, shown, navigate, target, revalidator],
   );
 }
 

@@ -1,16 +1,16 @@
 /** The page body; the route module beside it holds the loader and meta. */
 import { type ReactNode, useState } from 'react';
-import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { useNavigate } from 'react-router';
 import { EVENT_SORTS } from '#contracts/enum-values';
 import { ArtistCard } from '~/components/artist-card';
 import { PRELOADED_CARDS } from '~/components/catalogue-image';
 import { EventCard } from '~/components/event-card';
 import { DateFilterButton, LocationFilterButton, SearchSettingsButton } from '~/components/filter-buttons';
-import { useDataRouter } from '~/components/hydration';
 import { Pagination } from '~/components/pagination';
 import { TicketCategoryPicker } from '~/components/ticket-category-picker';
 import { buttonClass } from '~/components/ui/button';
 import { PageLink } from '~/components/ui/page-link';
+import { useChoiceTarget } from '~/lib/apply-filters';
 import { filtersFromSearchParams } from '~/lib/filters';
 import { type ChoiceLink, hrefFor, type SortChoice } from '~/lib/page-links';
 import type { Route } from './+types/search';
@@ -50,27 +50,15 @@ function FilterRow({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/**
- * The sort applies to the filters being shown or, while a tapped chip's page is still loading,
- * to the ones on their way: a sort picked in that moment keeps the chip instead of undoing it.
- */
+/** The sort applies to the filters of the page the router is on or loading (useChoiceTarget). */
 function SortSelect({ sorts }: { sorts: SortChoice[] }) {
   const navigate = useNavigate();
-  const navigation = useNavigation();
-  const location = useLocation();
-  const router = useDataRouter();
+  const target = useChoiceTarget();
   const choose = (sort: string) => {
-    // The page a tapped filter is loading, or has just loaded, as the router has it at this
-    // moment. What this render saw can be older: this part is a React root of its own, told
-    // of the router's updates after the page has rendered them, and on a slow phone a sort
-    // picked before that would drop the tapped filter.
-    const now = router?.state;
-    const shown = now?.location ?? location;
-    const pending = (now?.navigation ?? navigation).location;
-    const target = pending && pending.pathname === shown.pathname ? pending : shown;
-    const filters = filtersFromSearchParams(new URLSearchParams(target.search));
+    const { pathname, search } = target();
+    const filters = filtersFromSearchParams(new URLSearchParams(search));
     const next = EVENT_SORTS.find((value) => value === sort) ?? filters.sort;
-    navigate(hrefFor(target.pathname, { ...filters, sort: next, page: 0 }), { preventScrollReset: true });
+    navigate(hrefFor(pathname, { ...filters, sort: next, page: 0 }), { preventScrollReset: true });
   };
   return (
     <label className="flex shrink-0 items-center gap-2 text-sm font-semibold text-slate-700">

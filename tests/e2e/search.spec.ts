@@ -92,6 +92,37 @@ test('on a slow phone, a sort picked as soon as a tapped filter starts loading k
   await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('date,asc');
 });
 
+test('dates applied while a tapped filter is still loading keep that filter', async ({ page }) => {
+  await page.clock.setFixedTime(new Date(2027, 0, 31, 12));
+  await open(page, '/search?keyword=the');
+  await showFilters(page);
+  // A slow link: the tapped chip's page is held until the dates are applied.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/search\.data\?.*segmentId=KZFzniwnSyZfZ7v7nE/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const dataRequest = page.waitForRequest(/\/search\.data\?.*segmentId=KZFzniwnSyZfZ7v7nE/);
+  await page.getByRole('navigation', { name: 'Segment' }).getByRole('link', { name: 'Sports' }).click();
+  await dataRequest;
+  await page.getByRole('button', { name: 'Dates' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose dates' });
+  await dialog.getByRole('button', { name: /next month/i }).click();
+  await calendarDay(page, 10).click();
+  await calendarDay(page, 20).click();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  release();
+  await expect(page).toHaveURL(/^(?=.*segmentId=KZFzniwnSyZfZ7v7nE)(?=.*startDateTime=2027-02-10)/);
+  await expect(page.getByRole('button', { name: 'Feb 10 - Feb 20' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Segment' }).getByRole('link', { name: 'Sports' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+});
+
 test('results are paged 20 at a time', async ({ page }) => {
   await open(page, '/search');
   const cards = page
