@@ -348,10 +348,14 @@ export function formatReport(results: Results): string {
   }
 
   if (results.lighthouse) {
-    out.push('', 'Lighthouse 12, mobile, default simulated throttling (slow 4G, 4× CPU)');
+    out.push(
+      '',
+      "Lighthouse 12, mobile, default simulated throttling (slow 4G, 4× CPU); the median of each page's runs",
+    );
     const rows = Object.entries(results.lighthouse).map(([page, lh]) => [
       page,
       lh.performance,
+      lh.runs?.join(' / ') ?? '',
       lh.fcp_ms,
       lh.lcp_ms,
       lh.tbt_ms,
@@ -361,8 +365,9 @@ export function formatReport(results: Results): string {
       lh.error ? `ERROR ${lh.error}` : '',
     ]);
     out.push(
-      table(['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS wire kB', 'JS kB', ''], rows, [
+      table(['page', 'score', 'runs', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS wire kB', 'JS kB', ''], rows, [
         'l',
+        'r',
         'r',
         'r',
         'r',

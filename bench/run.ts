@@ -326,7 +326,7 @@ async function main(options: Options): Promise<Results> {
         results.after_idle_scripts = Object.fromEntries(Object.entries(observed).map(([r, o]) => [r, o.after_idle]));
       }
       if (options.only.has('lighthouse')) {
-        step('Lighthouse, mobile (one run per page)');
+        step('Lighthouse, mobile (three runs a page, the median run)');
         // Each page anonymous; then the same pages of the signed-in site, in a browser signed in
         // to it (bench/signed-in-taps.ts).
         const audited = pages.map((p) => ({
