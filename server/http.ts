@@ -178,7 +178,11 @@ export async function createWebServer({
   const handle = async (req: IncomingMessage, res: ServerResponse, known: PageRequest) => {
     const controller = new AbortController();
     res.on('close', () => controller.abort());
-    const request = fetchRequest(req, { signal: controller.signal, method: req.method ?? 'GET' });
+    const request = fetchRequest(req, {
+      signal: controller.signal,
+      method: req.method ?? 'GET',
+      pathAndQuery: known.inputProblem ? decodableTarget(req.url ?? '/') : undefined,
+    });
     let response: Response;
     try {
       response = await renderDocument(request, await getLoadContext(request, known));
@@ -340,6 +344,29 @@ function fetchRequest(
 }
 
 type PageRequest = { nonce: string; requestId: string; inputProblem: InputProblem | null };
+
+/**
+ * A refused request's target as React Router can decode it, for its 400 page: each path
+ * segment that is not valid percent-encoding has its `%` escaped. Handed the raw target, the
+ * router printed a plain-text warning (not one of our JSON lines) into the log, twice, for
+ * every malformed address a client sent.
+ */
+export function decodableTarget(target: string): string {
+  const query = target.indexOf('?');
+  const path = query < 0 ? target : target.slice(0, query);
+  const decodable = path
+    .split('/')
+    .map((segment) => {
+      try {
+        decodeURIComponent(segment);
+        return segment;
+      } catch {
+        return segment.replaceAll('%', '%25');
+      }
+    })
+    .join('/');
+  return query < 0 ? decodable : decodable + target.slice(query);
+}
 
 /**
  * The cookies pages read, as they read them (app/entry.server.tsx exports it from
