@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { calendarDay, open, openSearchSettings, showFilters } from './discovery-fixtures';
 
 /** SPEC §2/§3 search page: filters in the URL, the date, location and settings popups. */
@@ -92,11 +92,8 @@ test('on a slow phone, a sort picked as soon as a tapped filter starts loading k
   await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('date,asc');
 });
 
-test('dates applied while a tapped filter is still loading keep that filter', async ({ page }) => {
-  await page.clock.setFixedTime(new Date(2027, 0, 31, 12));
-  await open(page, '/search?keyword=the');
-  await showFilters(page);
-  // A slow link: the tapped chip's page is held until the dates are applied.
+/** Taps Sports with its page held, as a slow link holds it: `release` lets it come. */
+async function tapSportsHeld(page: Page) {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -108,6 +105,14 @@ test('dates applied while a tapped filter is still loading keep that filter', as
   const dataRequest = page.waitForRequest(/\/search\.data\?.*segmentId=KZFzniwnSyZfZ7v7nE/);
   await page.getByRole('navigation', { name: 'Segment' }).getByRole('link', { name: 'Sports' }).click();
   await dataRequest;
+  return release;
+}
+
+test('dates applied while a tapped filter is still loading keep that filter', async ({ page }) => {
+  await page.clock.setFixedTime(new Date(2027, 0, 31, 12));
+  await open(page, '/search?keyword=the');
+  await showFilters(page);
+  const release = await tapSportsHeld(page);
   await page.getByRole('button', { name: 'Dates' }).click();
   const dialog = page.getByRole('dialog', { name: 'Choose dates' });
   await dialog.getByRole('button', { name: /next month/i }).click();
@@ -117,6 +122,23 @@ test('dates applied while a tapped filter is still loading keep that filter', as
   release();
   await expect(page).toHaveURL(/^(?=.*segmentId=KZFzniwnSyZfZ7v7nE)(?=.*startDateTime=2027-02-10)/);
   await expect(page.getByRole('button', { name: 'Feb 10 - Feb 20' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Segment' }).getByRole('link', { name: 'Sports' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+});
+
+test('a city searched while a tapped filter is still loading keeps that filter', async ({ page }) => {
+  await open(page, '/search?keyword=the');
+  await showFilters(page);
+  const release = await tapSportsHeld(page);
+  await page.getByRole('button', { name: 'Anywhere' }).click();
+  const city = page.getByRole('dialog', { name: 'Location' }).getByRole('combobox', { name: 'City' });
+  await city.fill('Denver');
+  await city.press('Enter');
+  release();
+  await expect(page).toHaveURL(/^(?=.*segmentId=KZFzniwnSyZfZ7v7nE)(?=.*city=Denver)/);
+  await expect(page.getByRole('button', { name: 'Denver', exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Segment' }).getByRole('link', { name: 'Sports' })).toHaveAttribute(
     'aria-current',
     'true',
