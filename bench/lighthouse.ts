@@ -1,8 +1,8 @@
 /**
  * Lighthouse 12, mobile with its default simulated throttling (slow 4G, 4× CPU), performance
  * category only, RUNS runs per page, reported by the median run, against the run's Chromium
- * (bench/chromium.ts). Lighthouse
- * audits a first visit: it clears the origin's storage and the browser's cache first. A
+ * (bench/chromium.ts). Lighthouse audits a first visit: it clears the origin's storage and the
+ * browser's cache first. A
  * signed-in fan's page is audited with `keepStorage`, in a browser signed in to the site
  * (bench/signed-in-taps.ts): their session, account and identity SDK's user are kept, as a
  * fan's browser keeps them, and only the HTTP cache is cleared before each page.

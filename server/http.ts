@@ -15,7 +15,7 @@ import { apiPlugin, badUrlBody, ROUTER_OPTIONS, routerProblem } from './app.ts';
 import { onCatalogueChanged } from './catalogue/changes.ts';
 import { compressedResponse, MIN_BYTES } from './compress.ts';
 import type { Services } from './context.ts';
-import { badInputResponse, checkHeaders, checkUrl, type InputProblem } from './input-guard.ts';
+import { badInputResponse, checkHeaders, checkUrl, decodableTarget, type InputProblem } from './input-guard.ts';
 import { createPageCache, type PageCacheOptions } from './page-cache.ts';
 import { PAGE_KEY_QUERY } from './page-query.ts';
 import { newNonce, setSecurityHeaders, WORKER_POLICY } from './security-headers.ts';
@@ -344,29 +344,6 @@ function fetchRequest(
 }
 
 type PageRequest = { nonce: string; requestId: string; inputProblem: InputProblem | null };
-
-/**
- * A refused request's target as React Router can decode it, for its 400 page: each path
- * segment that is not valid percent-encoding has its `%` escaped. Handed the raw target, the
- * router printed a plain-text warning (not one of our JSON lines) into the log, twice, for
- * every malformed address a client sent.
- */
-export function decodableTarget(target: string): string {
-  const query = target.indexOf('?');
-  const path = query < 0 ? target : target.slice(0, query);
-  const decodable = path
-    .split('/')
-    .map((segment) => {
-      try {
-        decodeURIComponent(segment);
-        return segment;
-      } catch {
-        return segment.replaceAll('%', '%25');
-      }
-    })
-    .join('/');
-  return query < 0 ? decodable : decodable + target.slice(query);
-}
 
 /**
  * The cookies pages read, as they read them (app/entry.server.tsx exports it from

@@ -76,6 +76,22 @@ function decodePart(raw: string, plusIsSpace: boolean): string | undefined {
   }
 }
 
+/**
+ * A refused request's target as React Router can decode it, for its 400 page: each path
+ * segment that does not decode has its `%` escaped. Handed the raw target, the router printed
+ * a plain-text warning (not one of our JSON lines) into the log, twice, for every malformed
+ * address a client sent.
+ */
+export function decodableTarget(target: string): string {
+  const query = target.indexOf('?');
+  const path = query < 0 ? target : target.slice(0, query);
+  const decodable = path
+    .split('/')
+    .map((segment) => (decodePart(segment, false) === undefined ? segment.replaceAll('%', '%25') : segment))
+    .join('/');
+  return query < 0 ? decodable : decodable + target.slice(query);
+}
+
 function checkText(field: string, value: string, max: number, allowBreaks = false): InputProblem | undefined {
   if (value.length > max) return problem(field, `must be at most ${max} characters`);
   if ((allowBreaks ? CONTROL : CONTROL_OR_BREAK).test(value))

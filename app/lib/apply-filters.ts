@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
-import { type Path, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
+import { useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import { useDataRouter } from '~/components/hydration';
-import { type Filters, filtersFromSearchParams, filtersToSearchParams, type UserLocation } from './filters.ts';
+import { type Filters, filtersFromSearchParams, type UserLocation } from './filters.ts';
+import { hrefFor } from './page-links.ts';
 import { loadFilters, saveFilters, saveUserLocation } from './preferences.ts';
 
 /**
@@ -25,7 +26,7 @@ export type FiltersChange = (base: Filters) => Filters;
  * has rendered them; and on a slow link a tapped chip's page takes seconds to come. A sort or
  * dates chosen from what the render saw would undo that chip.
  */
-export function useChoiceTarget(): () => Pick<Path, 'pathname' | 'search'> {
+export function useChoiceTarget(): () => { pathname: string; filters: Filters } {
   const router = useDataRouter();
   const navigation = useNavigation();
   const location = useLocation();
@@ -33,7 +34,8 @@ export function useChoiceTarget(): () => Pick<Path, 'pathname' | 'search'> {
     const now = router?.state;
     const shown = now?.location ?? location;
     const pending = (now?.navigation ?? navigation).location;
-    return pending && pending.pathname === shown.pathname ? pending : shown;
+    const target = pending && pending.pathname === shown.pathname ? pending : shown;
+    return { pathname: target.pathname, filters: filtersFromSearchParams(new URLSearchParams(target.search)) };
   }, [router, navigation, location]);
 }
 
@@ -54,11 +56,10 @@ export function useApplyFilters(mode: ApplyMode, shown: Filters) {
         void revalidator.revalidate();
         return;
       }
-      const { pathname, search } = target();
-      const next = change(filtersFromSearchParams(new URLSearchParams(search)));
+      const { pathname, filters } = target();
+      const next = change(filters);
       remember(next);
-      const query = filtersToSearchParams(next).toString();
-      navigate(`${pathname}${query ? `?${query}` : ''}`, { preventScrollReset: true });
+      navigate(hrefFor(pathname, next), { preventScrollReset: true });
     },
     [mode, shown, navigate, target, revalidator],
   );

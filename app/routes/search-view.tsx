@@ -11,7 +11,6 @@ import { TicketCategoryPicker } from '~/components/ticket-category-picker';
 import { buttonClass } from '~/components/ui/button';
 import { PageLink } from '~/components/ui/page-link';
 import { useChoiceTarget } from '~/lib/apply-filters';
-import { filtersFromSearchParams } from '~/lib/filters';
 import { type ChoiceLink, hrefFor, type SortChoice } from '~/lib/page-links';
 import type { Route } from './+types/search';
 
@@ -55,8 +54,7 @@ function SortSelect({ sorts }: { sorts: SortChoice[] }) {
   const navigate = useNavigate();
   const target = useChoiceTarget();
   const choose = (sort: string) => {
-    const { pathname, search } = target();
-    const filters = filtersFromSearchParams(new URLSearchParams(search));
+    const { pathname, filters } = target();
     const next = EVENT_SORTS.find((value) => value === sort) ?? filters.sort;
     navigate(hrefFor(pathname, { ...filters, sort: next, page: 0 }), { preventScrollReset: true });
   };
