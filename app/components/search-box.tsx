@@ -174,11 +174,13 @@ export function SearchBox({
 
   function onChange(next: string) {
     setValue(next);
-    clearTimeout(timer.current);
     if (!next.trim()) {
       reset();
       return;
     }
+    // The answer to an older text, still on its way, is not for what the box now says: shown
+    // late, it would clear aria-busy and move the highlight while this text's answer is due.
+    cancel();
     hold();
     // Suggestions for this text are coming (aria-busy): what the panel shows may still change.
     setLoading(true);

@@ -63,6 +63,53 @@ test.describe('search box (SPEC §2)', () => {
     await expect(page.getByRole('listbox')).toHaveCount(0);
   });
 
+  test('an answer that comes after the next keystroke is not shown for it', async ({ page, request }) => {
+    const [artist] = await searchableArtists(request);
+    // The box asks for its text trimmed: the last letter typed must change what it asks.
+    const newer = artist!.name.slice(0, 6).trim();
+    const older = newer.slice(0, -1);
+    const asked = (keyword: string) => (url: URL) =>
+      url.pathname === '/api/events/search' && url.searchParams.get('keyword') === keyword;
+    // The five letters' answer is slow: it comes back only once the sixth letter is typed,
+    // its names marked so that it shows if the box takes it.
+    let typed = () => {};
+    const sixth = new Promise<void>((resolve) => (typed = resolve));
+    await page.route(asked(older), async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      for (const item of [...(body._embedded?.attractions ?? []), ...(body._embedded?.events ?? [])]) {
+        item.name = `An older answer: ${item.name}`;
+      }
+      await sixth;
+      await route.fulfill({ response, json: body }).catch(() => {}); // the box may have given up on it
+    });
+    // The six letters' answer is held while the box is looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(asked(newer), async (route) => {
+      await held;
+      await route.continue();
+    });
+    await open(page, '/');
+    const box = searchBox(page);
+    const olderAsked = page.waitForRequest((request) => asked(older)(new URL(request.url())));
+    await box.pressSequentially(older, { delay: 40 });
+    await olderAsked;
+    const newerAsked = page.waitForRequest((request) => asked(newer)(new URL(request.url())));
+    await box.press(newer.at(-1)!);
+    typed();
+    await newerAsked;
+    // Still waiting for the six letters: busy, and the five letters' answer is not shown. (An
+    // answer to a shorter text, come before the next keystroke, may still be: it is busy.)
+    await expect(box).toHaveAttribute('aria-busy', 'true');
+    const olderShown = page.getByRole('option', { name: /^An older answer/ });
+    await expect(olderShown).toHaveCount(0);
+    release();
+    await expect(box).not.toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toContainText(artist!.name);
+    await expect(olderShown).toHaveCount(0);
+  });
+
   test('clicking a result closes the panel and navigates', async ({ page, request }) => {
     const [artist] = await searchableArtists(request);
     await open(page, '/search');
