@@ -24,6 +24,7 @@ const unitTests = [
   'server/env.test.ts',
   'scripts/build-server.test.ts',
   'server/cache.test.ts',
+  'server/oldest.test.ts',
   'server/catalogue/places.test.ts',
   'server/catalogue/text.test.ts',
   'server/catalogue/search/page-order.test.ts',

@@ -13,10 +13,13 @@ export type CacheOptions = {
   now?: () => number;
 };
 
+import { oldestKeys } from './oldest.ts';
+
 type Entry<V> = { value: V; until: number };
 
 export class Cache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
+  private readonly oldest = oldestKeys(this.entries);
   private readonly now: () => number;
 
   constructor(private readonly options: CacheOptions) {
@@ -37,10 +40,7 @@ export class Cache<K, V> {
   set(key: K, value: V, until = this.now() + this.options.ttlMs): void {
     this.entries.delete(key);
     this.entries.set(key, { value, until });
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.options.maxEntries) break;
-      this.entries.delete(oldest);
-    }
+    while (this.entries.size > this.options.maxEntries) this.entries.delete(this.oldest() as K);
   }
 
   /** Forgets `key`; with `value`, only while that value is still the one kept (a failed load). */

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { isbot } from 'isbot';
 import { COMPRESSIBLE, FAST_BROTLI, FAST_GZIP, headerObject, MIN_BYTES, pickEncoding, sizeHinted } from './compress.ts';
+import { oldestKeys } from './oldest.ts';
 import { readQuery } from './page-query.ts';
 
 /**
@@ -164,6 +165,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const flights = new Map<string, Flight>();
   /** Pages rendered once lately and not kept: key → when (ADR 0070); oldest first. */
   const seen = new Map<string, number>();
+  const oldestEntry = oldestKeys(entries);
+  const oldestSeen = oldestKeys(seen);
   /** Renders another request waited for: asked for twice, so kept. */
   const shared = new Set<string>();
   let bytes = 0;
@@ -181,8 +184,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   const trim = () => {
     // Map order is insertion order and every use re-inserts: the first key is the least recent.
-    for (const key of entries.keys()) {
-      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+    while (entries.size > maxEntries || bytes > maxBytes) {
+      const key = oldestEntry();
+      if (key === undefined) break;
       drop(key);
     }
   };
@@ -251,10 +255,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     seen.delete(key);
     if (first !== undefined && at - first < 2 * options.ttlMs) return true;
     seen.set(key, at);
-    for (const oldest of seen.keys()) {
-      if (seen.size <= maxEntries * SEEN_PER_ENTRY) break;
-      seen.delete(oldest);
-    }
+    while (seen.size > maxEntries * SEEN_PER_ENTRY) seen.delete(oldestSeen() as string);
     return false;
   };
 

@@ -1,3 +1,5 @@
+import { oldestKeys } from '../../oldest.ts';
+
 /**
  * How rows read are taken in: `keep` (chosen as popular), `add` (on probation: search, whose
  * next keystroke asks for them again), `offer` (a page: from the second read on).
@@ -32,6 +34,9 @@ export class RowCopies<T = unknown> {
   private readonly probation = new Map<string, T>();
   /** Keys of rows pages read once, without the rows (`offer`); oldest first. */
   private readonly seen = new Set<string>();
+  private readonly oldestKept = oldestKeys(this.kept);
+  private readonly oldestTried = oldestKeys(this.probation);
+  private readonly oldestSeen = oldestKeys(this.seen);
 
   constructor(
     readonly capacity: number,
@@ -89,12 +94,7 @@ export class RowCopies<T = unknown> {
       return;
     }
     this.seen.add(key);
-    if (this.seen.size > this.capacity) {
-      for (const old of this.seen) {
-        this.seen.delete(old);
-        break;
-      }
-    }
+    if (this.seen.size > this.capacity) this.seen.delete(this.oldestSeen() as string);
   }
 
   /** A row to keep (popular, or asked for again). */
@@ -111,22 +111,12 @@ export class RowCopies<T = unknown> {
   }
 
   private trim(): void {
-    // One walk from the oldest each time: asking a Map for its first key again and again
-    // walks past every slot deleted since it was last compacted.
-    let over = this.kept.size - (this.capacity - this.probationLimit);
-    if (over > 0) {
-      for (const [key, row] of this.kept) {
-        if (over-- === 0) break;
-        this.kept.delete(key);
-        this.probation.set(key, row);
-      }
+    while (this.kept.size > this.capacity - this.probationLimit) {
+      const key = this.oldestKept() as string;
+      const row = this.kept.get(key) as T;
+      this.kept.delete(key);
+      this.probation.set(key, row);
     }
-    over = this.size - this.capacity;
-    if (over > 0) {
-      for (const key of this.probation.keys()) {
-        if (over-- === 0) break;
-        this.probation.delete(key);
-      }
-    }
+    while (this.size > this.capacity) this.probation.delete(this.oldestTried() as string);
   }
 }
