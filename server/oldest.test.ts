@@ -31,4 +31,18 @@ describe('oldestKeys', () => {
     set.add(4);
     expect(oldest()).toBe(3);
   });
+
+  it('follows the map through clear()', () => {
+    const map = new Map([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    const oldest = oldestKeys(map);
+    expect(oldest()).toBe('a');
+    map.delete('a');
+    map.clear();
+    map.set('c', 3);
+    map.set('d', 4);
+    expect(oldest()).toBe('c');
+  });
 });
