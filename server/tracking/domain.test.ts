@@ -371,6 +371,28 @@ describe('market simulator', () => {
     expect(marketLevel({ popularity: 0, daysLeft: 0 })).toBeLessThan(0.8);
   });
 
+  it('past the events it moves a tick, moves every watched event in turn', async () => {
+    await insertAccount(db, 'turn-fan');
+    const shows = [];
+    for (const name of ['Turn Show A', 'Turn Show B', 'Turn Show C']) {
+      const show = await insertEvent(db, { name });
+      await putWatch(db, 'turn-fan', show.id, {}, history);
+      shows.push(show);
+    }
+    const random = seededRandom(11);
+    // About a dozen watched events in this file's database, two moved at most a tick.
+    for (let i = 0; i < 60; i++) await simulateMarket(db, { random, maxEvents: 2 });
+    const prices = await rows<{ id: string; price_min: number }>(
+      db,
+      sql`select id, price_min::float8 as price_min from events where id in (${sql.join(
+        shows.map((show) => sql`${show.id}`),
+        sql`, `,
+      )})`,
+    );
+    expect(prices).toHaveLength(3);
+    for (const price of prices) expect(price.price_min, price.id).not.toBe(40);
+  });
+
   it('moves only watched, upcoming demo events, and records what moved', async () => {
     await insertAccount(db, 'm-fan');
     const watched = await insertEvent(db, { name: 'Simulated Show' });

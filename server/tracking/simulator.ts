@@ -114,6 +114,7 @@ export async function simulateMarket(
 ): Promise<{ considered: number; moved: number }> {
   const random = options.random ?? Math.random;
   const now = options.now ?? new Date();
+  const draw = String(Math.floor(random() * 2 ** 31));
   const candidates = await rows<Candidate>(
     db,
     sql`
@@ -129,7 +130,9 @@ export async function simulateMarket(
     where e.source = 'demo' and e.price_min > 0 and e.starts_at > now()
       and e.status_code not in ('cancelled', 'offsale')
       and exists (select 1 from watches w where w.event_id = e.id)
-    order by e.id
+    -- A different draw each tick: past maxEvents watched events, every one still moves (in
+    -- id order, the same first thousand moved every time and the rest never).
+    order by md5(e.id || ${draw}), e.id
     limit ${options.maxEvents ?? 1000}
   `,
   );
