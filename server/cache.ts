@@ -1,3 +1,5 @@
+import { oldestKeys } from './oldest.ts';
+
 /**
  * The one in-process cache (issue 16): entries live until their time is up and at most
  * `maxEntries` are kept, the least recently used leaving first. Every cache of a process
@@ -12,8 +14,6 @@ export type CacheOptions = {
   /** The clock (tests pass a fake one; `vi.useFakeTimers` also moves `Date.now`). */
   now?: () => number;
 };
-
-import { oldestKeys } from './oldest.ts';
 
 type Entry<V> = { value: V; until: number };
 
