@@ -63,6 +63,8 @@ export type TapFigure = {
    * from a queued connection.
    */
   slowest_requests?: string[];
+  /** For the same taps: every request sent from the press on, in the order sent: what the answer waited for. */
+  after_press?: string[];
 };
 
 /** Past these, a tap keeps its request timeline (slowest_requests). */
@@ -151,6 +153,7 @@ export async function measureFirstTaps(
               }`,
             );
             for (const line of figure.slowest_requests ?? []) log(`      slow: ${line}`);
+            for (const line of figure.after_press ?? []) log(`      after the press: ${line}`);
           }
         }
         if (options.quick && network === '150ms') break;
@@ -175,6 +178,8 @@ async function tap(
 ): Promise<TapFigure> {
   const figure: TapFigure = { when, network, device, action, signed_in: signedIn, url };
   let requests: Map<string, Timed> | undefined;
+  /** When the press came, in the page's clock: the navigation's start, as the request timeline's zero. */
+  let pressedAt: number | undefined;
   const slow = network === 'slow3g';
   // The measuring predicates are strings evaluated in the page, which its CSP (no
   // 'unsafe-eval', ADR 0013) refuses: the measuring context bypasses the policy.
@@ -243,6 +248,7 @@ async function tap(
     if (DEVICES[device].hasTouch) await control.tap({ timeout });
     else await control.click({ timeout });
     if (action === 'suggestion') await page.keyboard.type(plan.keyword);
+    pressedAt = await page.evaluate(() => (window as unknown as { __tap: number }).__tap);
     figure.feedback_ms = round(await feedback, 0);
     figure.answer_ms = round(await answered, 0);
     figure.pressed_after_load_ms = round(
@@ -259,6 +265,7 @@ async function tap(
     const limits = EXPLAIN_AFTER_MS[network];
     if (requests && (figure.error || (figure.load_ms ?? 0) > limits.load || (figure.answer_ms ?? 0) > limits.answer)) {
       figure.slowest_requests = slowest(requests, Boolean(figure.error));
+      if (pressedAt) figure.after_press = sentAfter(requests, pressedAt);
     }
     await context.close();
   }
@@ -297,6 +304,24 @@ function watchRequests(cdp: CDPSession, origin: string): Map<string, Timed> {
     if (r) [r.done, r.failed] = [at(e.timestamp), e.errorText];
   });
   return requests;
+}
+
+/**
+ * The requests sent from `pressedAt` on (ms since the navigation started; the page's document
+ * is the timeline's first request, so the two clocks start within a few ms of each other).
+ */
+function sentAfter(requests: Map<string, Timed>, pressedAt: number): string[] {
+  const press = Math.round(pressedAt);
+  const since = (ms: number | undefined, none: string) =>
+    ms === undefined ? none : `${ms >= press ? '+' : '−'}${Math.abs(ms - press)}`;
+  return [...requests.values()]
+    .filter((r) => r.sent >= press - 5)
+    .sort((a, b) => a.sent - b.sent)
+    .slice(0, 12)
+    .map(
+      (r) =>
+        `${r.url} sent ${since(r.sent, '-')} ms, headers ${since(r.headers, '-')}, done ${since(r.done, 'never')}${r.failed ? ` (${r.failed})` : ''}${r.timing ? ` (${r.timing})` : ''}`,
+    );
 }
 
 function slowest(requests: Map<string, Timed>, failed: boolean): string[] {
