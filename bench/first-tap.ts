@@ -63,7 +63,10 @@ export type TapFigure = {
    * from a queued connection.
    */
   slowest_requests?: string[];
-  /** For the same taps: every request sent from the press on, in the order sent: what the answer waited for. */
+  /**
+   * For the same taps: every request under way at the press or sent after it, in the order
+   * sent, timed from the press: what the answer waited for.
+   */
   after_press?: string[];
 };
 
@@ -153,7 +156,7 @@ export async function measureFirstTaps(
               }`,
             );
             for (const line of figure.slowest_requests ?? []) log(`      slow: ${line}`);
-            for (const line of figure.after_press ?? []) log(`      after the press: ${line}`);
+            for (const line of figure.after_press ?? []) log(`      at the press: ${line}`);
           }
         }
         if (options.quick && network === '150ms') break;
@@ -265,7 +268,7 @@ async function tap(
     const limits = EXPLAIN_AFTER_MS[network];
     if (requests && (figure.error || (figure.load_ms ?? 0) > limits.load || (figure.answer_ms ?? 0) > limits.answer)) {
       figure.slowest_requests = slowest(requests, Boolean(figure.error));
-      if (pressedAt) figure.after_press = sentAfter(requests, pressedAt);
+      if (pressedAt) figure.after_press = underWay(requests, pressedAt);
     }
     await context.close();
   }
@@ -307,17 +310,19 @@ function watchRequests(cdp: CDPSession, origin: string): Map<string, Timed> {
 }
 
 /**
- * The requests sent from `pressedAt` on (ms since the navigation started; the page's document
- * is the timeline's first request, so the two clocks start within a few ms of each other).
+ * The requests under way at `pressedAt` or sent after it (ms since the navigation started; the
+ * page's document is the timeline's first request, so the two clocks start within a few ms of
+ * each other): those a press asked for (a pointer on its way asks a moment before the press),
+ * and those holding the connections they need.
  */
-function sentAfter(requests: Map<string, Timed>, pressedAt: number): string[] {
+function underWay(requests: Map<string, Timed>, pressedAt: number): string[] {
   const press = Math.round(pressedAt);
   const since = (ms: number | undefined, none: string) =>
     ms === undefined ? none : `${ms >= press ? '+' : '−'}${Math.abs(ms - press)}`;
   return [...requests.values()]
-    .filter((r) => r.sent >= press - 5)
+    .filter((r) => r.done === undefined || r.done >= press - 5)
     .sort((a, b) => a.sent - b.sent)
-    .slice(0, 12)
+    .slice(0, 16)
     .map(
       (r) =>
         `${r.url} sent ${since(r.sent, '-')} ms, headers ${since(r.headers, '-')}, done ${since(r.done, 'never')}${r.failed ? ` (${r.failed})` : ''}${r.timing ? ` (${r.timing})` : ''}`,
