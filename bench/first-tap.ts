@@ -317,16 +317,18 @@ function watchRequests(cdp: CDPSession, origin: string): Map<string, Timed> {
  */
 function underWay(requests: Map<string, Timed>, pressedAt: number): string[] {
   const press = Math.round(pressedAt);
-  const since = (ms: number | undefined, none: string) =>
-    ms === undefined ? none : `${ms >= press ? '+' : '−'}${Math.abs(ms - press)}`;
+  const sincePress = (ms: number) => `${ms >= press ? '+' : '−'}${Math.abs(ms - press)}`;
   return [...requests.values()]
     .filter((r) => r.done === undefined || r.done >= press - 5)
     .sort((a, b) => a.sent - b.sent)
     .slice(0, 16)
-    .map(
-      (r) =>
-        `${r.url} sent ${since(r.sent, '-')} ms, headers ${since(r.headers, '-')}, done ${since(r.done, 'never')}${r.failed ? ` (${r.failed})` : ''}${r.timing ? ` (${r.timing})` : ''}`,
-    );
+    .map((r) => describe(r, sincePress));
+}
+
+/** One request of the timeline, its times as `at` writes them. */
+function describe(r: Timed, at: (ms: number) => string | number = (ms) => ms): string {
+  const time = (ms: number | undefined, none: string) => (ms === undefined ? none : at(ms));
+  return `${r.url} sent ${at(r.sent)} ms, headers ${time(r.headers, '-')}, done ${time(r.done, 'never')}${r.failed ? ` (${r.failed})` : ''}${r.timing ? ` (${r.timing})` : ''}`;
 }
 
 function slowest(requests: Map<string, Timed>, failed: boolean): string[] {
@@ -336,8 +338,5 @@ function slowest(requests: Map<string, Timed>, failed: boolean): string[] {
     .filter((r) => took(r) >= 0)
     .sort((a, b) => took(b) - took(a))
     .slice(0, 5)
-    .map(
-      (r) =>
-        `${r.url} sent ${r.sent} ms, headers ${r.headers ?? '-'}, done ${r.done ?? 'never'}${r.failed ? ` (${r.failed})` : ''}${r.timing ? ` (${r.timing})` : ''}`,
-    );
+    .map((r) => describe(r));
 }
