@@ -322,11 +322,11 @@ function underWay(requests: Map<string, Timed>, pressedAt: number): string[] {
     .filter((r) => r.done === undefined || r.done >= press - 5)
     .sort((a, b) => a.sent - b.sent)
     .slice(0, 16)
-    .map((r) => describe(r, sincePress));
+    .map((r) => requestLine(r, sincePress));
 }
 
 /** One request of the timeline, its times as `at` writes them. */
-function describe(r: Timed, at: (ms: number) => string | number = (ms) => ms): string {
+function requestLine(r: Timed, at: (ms: number) => string | number = (ms) => ms): string {
   const time = (ms: number | undefined, none: string) => (ms === undefined ? none : at(ms));
   return `${r.url} sent ${at(r.sent)} ms, headers ${time(r.headers, '-')}, done ${time(r.done, 'never')}${r.failed ? ` (${r.failed})` : ''}${r.timing ? ` (${r.timing})` : ''}`;
 }
@@ -338,5 +338,5 @@ function slowest(requests: Map<string, Timed>, failed: boolean): string[] {
     .filter((r) => took(r) >= 0)
     .sort((a, b) => took(b) - took(a))
     .slice(0, 5)
-    .map((r) => describe(r));
+    .map((r) => requestLine(r));
 }
