@@ -26,7 +26,7 @@ import { notFound, parseInput } from '../errors.ts';
 import { onCatalogueChanged } from './changes.ts';
 import { getAttraction, getEvent, getEventImages, getVenue, listEvents } from './events.ts';
 import { type OpenApiOperation, registerOperations, registerSchemas } from './openapi.ts';
-import { answerSearch, searchIndexFor, searchRequest, searchResultJson } from './search/index.ts';
+import { answerSearch, searchIndexFor, searchRequest, searchResultBytes } from './search/index.ts';
 
 /**
  * Catalogue reads under /api (SPEC §7). Every answer comes from our database; handlers
@@ -100,7 +100,7 @@ export const catalogueRoutes: FastifyPluginAsync<{ services: Services }> = async
     const key = `${version}:${JSON.stringify({ ...query, keyword: search.q?.text })}`;
     let answer = searches.get(key);
     if (answer === undefined) {
-      answer = { json: Buffer.from(searchResultJson(await answerSearch(db, index, search))) };
+      answer = { json: searchResultBytes(await answerSearch(db, index, search)) };
       // An answer read while a patch landed belongs to no single version: served, not kept.
       if (index.version === version) searches.set(key, answer);
     }

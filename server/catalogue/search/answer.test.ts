@@ -172,7 +172,7 @@ describe('search answers while prices move', () => {
   });
 });
 
-describe('the answer as text', () => {
+describe("the answer's bytes", () => {
   it('is what JSON.stringify writes, with a distance, with a close spelling, and asked again', async () => {
     const cases: Record<string, string>[] = [
       { keyword: 'taylor' },

@@ -12,7 +12,7 @@ export {
   type SearchRequest,
   searchCatalogue,
   searchRequest,
-  searchResultJson,
+  searchResultBytes,
   snapshotAttraction,
   snapshotEvents,
   snapshotLineUps,
