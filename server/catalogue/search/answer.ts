@@ -112,7 +112,9 @@ const COMMA = Buffer.from(',');
 function rowsInto(parts: Buffer[], rows: readonly object[]) {
   rows.forEach((row, i) => {
     if (i > 0) parts.push(COMMA);
-    parts.push(bytesOf(row));
+    // A row with a distance is this answer's own copy (withDistance), shown once: written
+    // without being kept, or every keystroke near a place would keep a buffer per row.
+    parts.push('distance' in row ? Buffer.from(JSON.stringify(row)) : bytesOf(row));
   });
 }
 
