@@ -260,12 +260,17 @@ test.describe('profile', () => {
     await page.getByTestId('account-button').click();
     await expect(page).toHaveURL('/profile');
     await page.waitForLoadState('networkidle');
+    const button = page.getByTestId('account-button');
+    const before = await button.boundingBox();
 
     await page.getByLabel('First name').fill('  Robin ');
     await page.getByLabel('Last name').fill('Okafor');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('main').getByRole('status')).toHaveText('Your name is saved.');
     await expect(page.getByLabel('First name')).toHaveValue('Robin');
+    // The header's button shows the initial in the round slot it had before: it does not move.
+    await expect(button.locator('[data-initial="R"]')).toBeVisible();
+    expect(await button.boundingBox()).toEqual(before);
     expect(await me(email)).toMatchObject({ firstName: 'Robin', lastName: 'Okafor' });
 
     await page.locator('input[type=file]').setInputFiles({

@@ -22,16 +22,18 @@ export function AccountButton({ className = '', tone = 'light' }: { className?: 
   const account = useAccount();
   if (signedIn) {
     // The fan's picture (or initial) beside the label: a saved profile shows up here at once.
+    // The round slot is there from the server's render on, which knows only that someone is
+    // signed in: the name comes from this browser's account, and a button that narrowed to
+    // the picture once it came moved under a phone's finger (and a test's click).
     const name = greetingName(account);
-    const avatar = !!(account.image || name);
     return (
       <PageLink
         to="/profile"
-        className={`${base} inline-flex items-center gap-2 border ${
+        className={`${base} inline-flex items-center gap-2 border py-1 pl-1 max-sm:p-1 ${
           tone === 'hero'
             ? 'border-white/70 text-white hover:bg-white/15'
             : 'border-brand-600 text-brand-700 hover:bg-brand-50'
-        } ${avatar ? 'py-1 pl-1 max-sm:p-1' : ''} ${className}`}
+        } ${className}`}
         data-testid="account-button"
       >
         {account.image ? (
@@ -50,10 +52,21 @@ export function AccountButton({ className = '', tone = 'light' }: { className?: 
             data-initial={name.charAt(0)}
             className="grid h-7 w-7 place-items-center rounded-full bg-brand-600 text-xs font-bold text-white uppercase before:content-[attr(data-initial)]"
           />
-        ) : null}
+        ) : (
+          // Until this browser's account is read (and for a name made by a machine): a person.
+          <span
+            aria-hidden="true"
+            className="grid h-7 w-7 place-items-center rounded-full bg-brand-600 text-white"
+            data-testid="account-glyph"
+          >
+            <svg viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+              <path d="M10 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Zm0 1.5c-3.3 0-6 1.8-6 4V17h12v-1.5c0-2.2-2.7-4-6-4Z" />
+            </svg>
+          </span>
+        )}
         {/* On a phone the picture alone (the header holds the menu, logo, this and the alerts
             bell on one line); the label stays the link's name for everyone. */}
-        <span className={avatar ? 'max-sm:sr-only' : ''}>my account</span>
+        <span className="max-sm:sr-only">my account</span>
       </PageLink>
     );
   }
