@@ -54,12 +54,8 @@ export function AccountButton({ className = '', tone = 'light' }: { className?: 
           />
         ) : (
           // Until this browser's account is read (and for a name made by a machine): a person.
-          <span
-            aria-hidden="true"
-            className="grid h-7 w-7 place-items-center rounded-full bg-brand-600 text-white"
-            data-testid="account-glyph"
-          >
-            <svg viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+          <span aria-hidden="true" className="grid h-7 w-7 place-items-center rounded-full bg-brand-600 text-white">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
               <path d="M10 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Zm0 1.5c-3.3 0-6 1.8-6 4V17h12v-1.5c0-2.2-2.7-4-6-4Z" />
             </svg>
           </span>
