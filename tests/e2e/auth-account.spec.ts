@@ -261,7 +261,9 @@ test.describe('profile', () => {
     await expect(page).toHaveURL('/profile');
     await page.waitForLoadState('networkidle');
     const button = page.getByTestId('account-button');
+    await expect(button).toBeVisible();
     const before = await button.boundingBox();
+    expect(before).not.toBeNull();
 
     await page.getByLabel('First name').fill('  Robin ');
     await page.getByLabel('Last name').fill('Okafor');
