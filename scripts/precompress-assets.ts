@@ -1,11 +1,13 @@
 /**
- * The web build's hashed assets, compressed once at the end of `react-router build`
+ * The web build's files, compressed once at the end of `react-router build`
  * (react-router.config.ts) at the highest levels: `name.br` (Brotli 11) and `name.gz`
- * (gzip 9) beside each text file. The server sends them as they are to a browser that
- * accepts them (@fastify/static's `preCompressed`, server/http.ts), where @fastify/compress
- * compressed every request for a file again, at Brotli 4 (ADR 0057). The files never change
- * (their names carry their hash), so the slow levels cost nothing at run time: the JavaScript a
- * page loads is 13–16 % smaller on the wire, and an asset costs the server no compression.
+ * (gzip 9) beside each text file of MIN_BYTES or more, the hashed assets and the rest (the
+ * service worker, the parts' file list). The server sends them as they are to a browser that
+ * accepts them (@fastify/static's `preCompressed`, server/http.ts) and never compresses a
+ * file of the build at run time (ADR 0057, amended): where @fastify/compress compressed every
+ * request for a file again, at Brotli 4. The files change only with a build, so the slow
+ * levels cost nothing at run time: the JavaScript a page loads is 13–16 % smaller on the
+ * wire, and a file costs the server no compression.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,11 +22,11 @@ const gzip = promisify(zlib.gzip);
 const TEXT = /\.(?:js|mjs|css|svg|json|txt|xml|html)$/;
 
 export async function precompressAssets(clientDir: string): Promise<void> {
-  const dir = path.join(clientDir, 'assets');
-  const names = (await readdir(dir)).filter((name) => TEXT.test(name));
+  const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile() && TEXT.test(entry.name));
   await Promise.all(
-    names.map(async (name) => {
-      const file = path.join(dir, name);
+    files.map(async (entry) => {
+      const file = path.join(entry.parentPath, entry.name);
       const body = await readFile(file);
       if (body.length < MIN_BYTES) return; // left as it is, as the server leaves it
       const [br, gz] = await Promise.all([

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPlugin } from './app.ts';
+import { WORKER_POLICY } from './security-headers.ts';
 import { expectSafe, expectSecurityHeaders, type Hostile, hostileWorld, PROJECT, tally } from './testing/hostile.ts';
 import { testServices } from './testing/services.ts';
 
@@ -215,6 +216,34 @@ describe('hashed assets', () => {
     const plain = await get(url, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.equals(raw)).toBe(true);
+  });
+
+  it('and the build’s other files are never compressed per request', async () => {
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    // Under 1 kB: sent as they are, with their length (no Brotli stream for 210 bytes).
+    for (const url of ['/favicon.svg', '/build.json', '/auth/google.svg']) {
+      const raw = (await get(url, { 'accept-encoding': 'identity' })).rawPayload;
+      expect(raw.length, url).toBeGreaterThan(0);
+      expect(raw.length, url).toBeLessThan(1024);
+      const small = await get(url, browser);
+      expect(small.statusCode, url).toBe(200);
+      expect(small.headers['content-encoding'], url).toBeUndefined();
+      expect(Number(small.headers['content-length']), url).toBe(raw.length);
+      expect(small.rawPayload.equals(raw), url).toBe(true);
+    }
+    // The service worker: compressed by the build at Brotli 11, as the hashed assets are, with
+    // its own policy either way (the worker's fetches follow it).
+    const identity = await get('/sw.js', { 'accept-encoding': 'identity' });
+    const raw = identity.rawPayload;
+    const best = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+    const br = await get('/sw.js', browser);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThanOrEqual(best.length + 16);
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(raw)).toBe(true);
+    expect(identity.headers['content-security-policy']).toBe(WORKER_POLICY);
+    expect(br.headers['content-security-policy']).toBe(WORKER_POLICY);
   });
 });
 

@@ -106,11 +106,20 @@ export async function createWebServer({
     if (phase !== 'serving') reply.header('Connection', 'close');
   });
 
-  // Assets and API answers compressed (br/gzip); pages are compressed in the not-found handler.
+  // The build's files are never compressed at run time (ADR 0057, amended): those of MIN_BYTES
+  // or more come with their .br and .gz from the build, the smaller ones are sent as they are.
+  // @fastify/compress compresses every streamed file, whatever its size: the favicon's 210
+  // bytes and `build.json`, which every open tab polls, cost a Brotli stream each request.
+  // Marked here, before @fastify/compress's own onRoute hook reads the mark.
+  const clientDir = path.resolve(buildDir, 'client');
+  app.addHook('onRoute', (route) => {
+    const root = (route.config as { rootPath?: unknown } | undefined)?.rootPath;
+    if (typeof root === 'string' && path.resolve(root) === clientDir) route.compress = false;
+  });
+  // API answers compressed (br/gzip); pages are compressed in the not-found handler.
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: MIN_BYTES });
   await app.register(apiPlugin, { services, prefix: '/api' });
 
-  const clientDir = path.resolve(buildDir, 'client');
   const serverEntry = path.resolve(buildDir, 'server', 'index.js');
   if (!givenBuild && !existsSync(serverEntry)) {
     throw new Error(`No web build at ${serverEntry}: run \`npm run build\` first`);
@@ -121,10 +130,12 @@ export async function createWebServer({
     root: clientDir,
     wildcard: false,
     index: false,
-    // The hashed assets' .br and .gz, made by the build at the highest levels (ADR 0057):
-    // sent as they are, so @fastify/compress leaves them alone.
+    // The files' .br and .gz, made by the build at the highest levels (ADR 0057): sent as
+    // they are; @fastify/compress does not see these routes (above).
     preCompressed: true,
-    setHeaders(reply, filePath) {
+    setHeaders(reply, sentPath) {
+      // The file sent may be its .br or .gz: the headers are those of the file it holds.
+      const filePath = sentPath.replace(/\.(?:br|gz)$/, '');
       if (filePath === path.join(clientDir, 'sw.js')) reply.header('Content-Security-Policy', WORKER_POLICY);
       const hashed = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
