@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Cache, cachePerOwner } from './cache.ts';
+import { Cache, cachePerOwner, FirstAsks } from './cache.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-06-01T12:00:00Z') });
@@ -79,5 +79,41 @@ describe('cachePerOwner', () => {
     cacheOf(one).set('k', 1);
     expect(cacheOf(one).get('k')).toBe(1);
     expect(cacheOf(two).get('k')).toBeUndefined();
+  });
+});
+
+describe('FirstAsks', () => {
+  it('says a key was asked before only on a second ask within the window', () => {
+    const asks = new FirstAsks<string>({ windowMs: 1_000, maxKeys: 10 });
+    expect(asks.askedBefore('t')).toBe(false);
+    vi.advanceTimersByTime(999);
+    expect(asks.askedBefore('t')).toBe(true);
+    // The second ask is the one a cache keeps: the key starts again.
+    expect(asks.askedBefore('t')).toBe(false);
+    vi.advanceTimersByTime(1_000);
+    expect(asks.askedBefore('t')).toBe(false);
+    expect(asks.askedBefore('ta')).toBe(false);
+  });
+
+  it('remembers at most maxKeys, the oldest forgotten first', () => {
+    const asks = new FirstAsks<string>({ windowMs: 60_000, maxKeys: 2 });
+    asks.askedBefore('a');
+    asks.askedBefore('b');
+    asks.askedBefore('c');
+    expect(asks.askedBefore('a')).toBe(false);
+    expect(asks.askedBefore('c')).toBe(true);
+  });
+
+  it('forgets every key on clear, and reads the clock it is given', () => {
+    let now = 0;
+    const asks = new FirstAsks<string>({ windowMs: 10, maxKeys: 10, now: () => now });
+    asks.askedBefore('a');
+    asks.clear();
+    expect(asks.askedBefore('a')).toBe(false);
+    now = 9;
+    expect(asks.askedBefore('a')).toBe(true);
+    asks.askedBefore('b');
+    now = 19;
+    expect(asks.askedBefore('b')).toBe(false);
   });
 });

@@ -72,3 +72,42 @@ export function cachePerOwner<K, V>(options: CacheOptions): (owner: object) => C
     return cache;
   };
 }
+
+export type FirstAsksOptions = {
+  /** How long a first ask is remembered. */
+  windowMs: number;
+  /** At most this many keys remembered, the oldest forgotten first. */
+  maxKeys: number;
+  now?: () => number;
+};
+
+/**
+ * Keys asked for once lately, without their values, for a cache that keeps a value only from
+ * its second ask (ADR 0070). What is asked for once (a long-tail page, a prefix one visitor
+ * typed) is then never kept: its objects die young in V8's young generation, where keeping
+ * them made them survive into the old generation, to be pushed out of the cache and freed
+ * later by a full collection, with its pauses, under a steady stream of new keys.
+ */
+export class FirstAsks<K> {
+  private readonly asked = new Map<K, number>();
+  private readonly oldest = oldestKeys(this.asked);
+  private readonly now: () => number;
+
+  constructor(private readonly options: FirstAsksOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Whether `key` was asked for within the window before; if not, this ask is remembered. */
+  askedBefore(key: K, at = this.now()): boolean {
+    const first = this.asked.get(key);
+    this.asked.delete(key);
+    if (first !== undefined && at - first < this.options.windowMs) return true;
+    this.asked.set(key, at);
+    while (this.asked.size > this.options.maxKeys) this.asked.delete(this.oldest() as K);
+    return false;
+  }
+
+  clear(): void {
+    this.asked.clear();
+  }
+}

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { isbot } from 'isbot';
+import { FirstAsks } from './cache.ts';
 import { COMPRESSIBLE, FAST_BROTLI, FAST_GZIP, headerObject, MIN_BYTES, pickEncoding, sizeHinted } from './compress.ts';
 import { oldestKeys } from './oldest.ts';
 import { readQuery } from './page-query.ts';
@@ -163,10 +164,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const entries = new Map<string, Stored | Bypass>();
   const flights = new Map<string, Flight>();
-  /** Pages rendered once lately and not kept: key → when (ADR 0070); oldest first. */
-  const seen = new Map<string, number>();
+  /** Pages rendered once lately and not kept (ADR 0070): remembered for two TTLs, the time a kept answer is served. */
+  const seen = new FirstAsks<string>({ windowMs: 2 * options.ttlMs, maxKeys: maxEntries * SEEN_PER_ENTRY, now });
   const oldestEntry = oldestKeys(entries);
-  const oldestSeen = oldestKeys(seen);
   /** Renders another request waited for: asked for twice, so kept. */
   const shared = new Set<string>();
   let bytes = 0;
@@ -249,15 +249,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
    * page, ADR 0049); a shared one's when it was rendered before within two TTLs, the time a
    * kept answer is served. Otherwise its key is remembered for the next request.
    */
-  const secondAsk = (key: string, at: number): boolean => {
-    if (options.personal) return true;
-    const first = seen.get(key);
-    seen.delete(key);
-    if (first !== undefined && at - first < 2 * options.ttlMs) return true;
-    seen.set(key, at);
-    while (seen.size > maxEntries * SEEN_PER_ENTRY) seen.delete(oldestSeen() as string);
-    return false;
-  };
+  const secondAsk = (key: string, at: number): boolean => options.personal === true || seen.askedBefore(key, at);
 
   const render = (key: string, run: () => Promise<Response>, keep: boolean): Flight => {
     const existing = flights.get(key);
