@@ -1,8 +1,8 @@
 /**
  * Search-as-you-type as visitors produce it: 8 clients, each typing a catalogue name one
  * keystroke at a time against GET /api/events/search?keyword=… and waiting for each answer
- * before the next keystroke (ARCHITECTURE.md targets: p95 ≤ 20 ms, p99 ≤ 40 ms on PGlite with
- * the medium catalogue; p95 ≤ 30 ms on PostgreSQL with the large one).
+ * before the next keystroke (ARCHITECTURE.md targets: p95 ≤ 10 ms, p99 ≤ 20 ms on PGlite with
+ * the medium catalogue; p95 ≤ 20 ms on PostgreSQL with the large one; bench/report.ts).
  */
 import { typedPrefixes } from './catalogue-sample.ts';
 import { BROWSER_HEADERS, problemsOf, runLoad } from './load.ts';
