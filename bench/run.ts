@@ -459,12 +459,14 @@ async function main(options: Options): Promise<Results> {
           ...(error ? { error } : {}),
         },
         // What a fan's home or event page asks for once it is there (ADR 0043): the page is the
-        // render signed-in fans share, their Follow and Watch states come from this read.
+        // render signed-in fans share, their Follow and Watch states come from this read. The
+        // request the page makes (ADR 0047: preloaded by the head, read by tracked-ahead.ts): the
+        // resource's JSON, not its `.data`, which no page asks for (it runs the root's loader too).
         {
           name: 'signed in tracked state',
           group: 'signed in',
-          path: '/resources/tracking.data',
-          headers,
+          path: '/resources/tracking',
+          headers: { ...headers, accept: '*/*' },
           ...(error ? { error } : {}),
         },
       );
