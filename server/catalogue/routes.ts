@@ -51,10 +51,10 @@ const SEARCH_CACHE_ENTRIES = 500;
  * one visitor typed is not. While every new answer was kept, eight people typing unique names
  * pushed the 500 answers out within a fifth of a second: each had lived long enough to be
  * promoted to V8's old generation, and its 35 KB of bytes, outside the heap, were freed only
- * when a full collection found it dead. Measured after 5,300 distinct pages, eight clients typing 600 names each
- * (8,400 keystrokes), two fresh starts of each build alternating: p99 18.0 / 15.5 / 16.4 /
- * 17.0 ms → 10.0 / 8.3 / 9.4 / 6.4 ms, p95 5.0–6.2 → 4.1–5.8 ms, 9–23 % more keystrokes a
- * second.
+ * when a full collection found it dead. Measured after 5,300 distinct pages, eight clients
+ * typing 600 names each (8,400 keystrokes), two fresh starts of each build alternating: p99
+ * 18.0 / 15.5 / 16.4 / 17.0 ms → 10.0 / 8.3 / 9.4 / 6.4 ms, p95 5.0–6.2 → 4.1–5.8 ms, 9–23 %
+ * more keystrokes a second.
  */
 const FIRST_ASKS = 4 * SEARCH_CACHE_ENTRIES;
 
