@@ -15,7 +15,7 @@ import { AppShell } from './components/app-shell';
 import { AuthHost } from './components/auth/auth-host';
 import { RouteFocus, SkipLink } from './components/route-focus';
 import { TrackedAheadLink } from './components/tracking/tracked-ahead-link';
-import { publicConfig, requireDatabase } from './lib/auth.server';
+import { errorHeadersPassed, orUnavailable, publicConfig, requireDatabase } from './lib/auth.server';
 import { refuseMalformedInput } from './lib/bad-input.server';
 import { FAVICON } from './lib/favicon.server';
 import { suggestionTemplateOf } from './lib/suggestions.server';
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     config: publicConfig(context),
     sessionUser: user ? { uid: user.uid, systemRole: user.systemRole } : null,
     signedIn: signedIn || !!user,
-    tracked: await tracked,
+    tracked: tracked && (await orUnavailable(() => tracked)),
     // SPEC §9: the layout of the visitor's screen class on the first request.
     viewport: viewportFromCookie(request.headers.get('cookie')),
     // A search box's first keystrokes ask for suggestions before its code is there (ADR 0046).
@@ -57,13 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** A thrown answer's headers reach the document (Retry-After on a 503); routes add their own. */
-export const headers: Route.HeadersFunction = ({ parentHeaders, errorHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  errorHeaders?.forEach((value, name) => {
-    headers.set(name, value);
-  });
-  return headers;
-};
+export const headers = errorHeadersPassed;
 
 /**
  * The root's data (configuration, who is signed in) is fetched again with each navigation's.

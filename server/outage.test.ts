@@ -128,7 +128,7 @@ async function healthBecomes(status: number) {
 }
 
 describe('database outage', () => {
-  it('answers 503 with Retry-After everywhere, never a sign-in redirect; PostgreSQL recovers by itself', async () => {
+  it('answers 503 with Retry-After everywhere, never a sign-in redirect, even when the check answered just before; PostgreSQL recovers by itself', async () => {
     const uid = 'u-outage';
     const token = tokens.mint(uid);
     const registered = await fetch(`${origin}/api/accounts`, {
@@ -169,6 +169,34 @@ describe('database outage', () => {
     });
     const health = await get('/api/health');
     expect(health.status).toBe(503);
+
+    // The check answered just before the outage (a server restarting under load; PGlite's
+    // answer stands a second): the pages' own reads find the database gone, and say so alike.
+    const check = database.ping;
+    database.ping = async () => true;
+    try {
+      for (const [url, headers] of [
+        ['/', {}],
+        ['/search?keyword=outage', {}],
+        ['/sitemap.xml', {}],
+        ['/my-encore', cookie],
+        ['/resources/tracking', cookie],
+      ] as const) {
+        const page = await get(url, headers);
+        expect(page.status, url).toBe(503);
+        expect(page.headers.get('retry-after'), url).toBe('5');
+        expect(page.text(), url).not.toMatch(/ECONNREFUSED|PGlite is closed|Connection terminated|\bat [\w.]+ \(/);
+      }
+      for (const [url, headers] of [
+        ['/', {}],
+        ['/search?keyword=outage', {}],
+        ['/my-encore', cookie],
+      ] as const) {
+        expect((await get(url, headers)).text(), url).toContain('Nothing to see here :(');
+      }
+    } finally {
+      database.ping = check;
+    }
 
     if (!cluster) return; // a failed PGlite stays failed; a PostgreSQL server comes back
     startCluster();

@@ -1,8 +1,9 @@
-import { type AppLoadContext, data, redirect } from 'react-router';
+import { type AppLoadContext, data, type HeadersFunction, redirect } from 'react-router';
 
 type GuardContext = Pick<AppLoadContext, 'services' | 'sessionUser' | 'sessionUnavailable'>;
 
 import { readSessionUser, type SessionUser } from '#server/accounts/session';
+import { isDatabaseUnavailable } from '#server/db/client';
 import { RETRY_AFTER_SECONDS } from '#server/errors';
 import type { PublicConfig } from './auth/config';
 
@@ -25,11 +26,38 @@ export function serviceUnavailable() {
 }
 
 /**
+ * A thrown answer's headers reach the document (Retry-After on a 503): the `headers` of the
+ * root and of every route that shows its own errors (React Router hands a thrown answer's
+ * headers to the route whose boundary shows it, and to no other).
+ */
+export const errorHeadersPassed: HeadersFunction = ({ parentHeaders, errorHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  errorHeaders?.forEach((value, name) => {
+    headers.set(name, value);
+  });
+  return headers;
+};
+
+/**
  * Root loader check: every page answers 503 while the database is out of reach, rather than
  * each loader failing with a 500. Runs beside the route loaders, so it adds no latency.
  */
 export async function requireDatabase(context: AppLoadContext): Promise<void> {
   if (!(await context.services.database.ping())) throw serviceUnavailable();
+}
+
+/**
+ * A loader's or action's own read that finds the database out of reach answers as the root's
+ * check does (SPEC's error page, 503 and Retry-After), never a 500: the check may have
+ * answered just before (a server restarting under load, PGlite's answer that stands a second).
+ * Any other failure is thrown as it came.
+ */
+export async function orUnavailable<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw isDatabaseUnavailable(error) ? serviceUnavailable() : error;
+  }
 }
 
 export function requireUser(url: URL, context: GuardContext, options: { openSignIn?: boolean } = {}): SessionUser {

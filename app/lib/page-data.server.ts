@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { Cache } from '#server/cache';
 import { readQuery } from '#server/page-query';
+import { orUnavailable } from './auth.server';
 import { FILTERS_COOKIE } from './preferences';
 
 /**
@@ -25,7 +26,7 @@ export function sharedPageData<T>(
   load: () => Promise<T>,
 ): Promise<T> {
   const ttl = context.services.env.PAGE_CACHE_TTL_MS;
-  if (ttl <= 0) return load();
+  if (ttl <= 0) return orUnavailable(load);
   if ((context.catalogueVersion ?? 0) !== version) {
     // The catalogue changed: nothing kept is of use any more.
     version = context.catalogueVersion ?? 0;
@@ -41,7 +42,7 @@ export function sharedPageData<T>(
   ]);
   const kept = pages.get(key);
   if (kept) return kept as Promise<T>;
-  const value = load();
+  const value = orUnavailable(load);
   pages.set(key, value, Date.now() + ttl);
   value.catch(() => pages.delete(key, value));
   return value;

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { FILTER_POPUPS, HydrateOnUse, onUse } from '~/components/hydration';
+import { errorHeadersPassed } from '~/lib/auth.server';
 import { sharedPageData } from '~/lib/page-data.server';
 import { STORE_MESSAGES, withStoreFallback } from '~/lib/store-errors';
 import type { Route } from './+types/artist';
@@ -35,6 +36,9 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
 const StoreErrorBoundary = lazy(() =>
   import('~/components/store-failure').then((module) => ({ default: module.StoreErrorBoundary })),
 );
+/** This page shows its own errors: a thrown answer's headers (Retry-After on a 503) are its to pass on. */
+export const headers = errorHeadersPassed;
+
 export function ErrorBoundary() {
   return <StoreErrorBoundary />;
 }

@@ -1,6 +1,6 @@
 import { MyEncoreTracking } from '~/components/tracking/my-encore-tracking';
 import { useBrowserGuard } from '~/lib/auth/guard';
-import { PRIVATE_HEADERS } from '~/lib/auth.server';
+import { orUnavailable, PRIVATE_HEADERS } from '~/lib/auth.server';
 import { namedMiddleware } from '~/lib/route-middleware.server';
 import type { Route } from './+types/my-encore';
 import { loadMyEncorePage } from './my-encore.server';
@@ -13,7 +13,7 @@ export const headers = () => PRIVATE_HEADERS;
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('requireUserOrSignIn');
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  return loadMyEncorePage(url, context);
+  return orUnavailable(() => loadMyEncorePage(url, context));
 }
 
 /** The personal area: alerts, watched events, followed artists, calendar and notifications (ADR 0008). */

@@ -2,6 +2,7 @@ import { Link, useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { accountDetails } from '~/lib/accounts.server';
 import { requireSignIn } from '~/lib/auth/dialog-store';
+import { orUnavailable } from '~/lib/auth.server';
 import type { Route } from './+types/profile-index-v2';
 
 export const meta = () => [{ title: 'Profile · Encore' }, { name: 'robots', content: 'noindex' }];
@@ -15,7 +16,7 @@ export const headers = () => ({ 'Cache-Control': 'private, no-store' });
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.sessionUser;
   if (!user) return { profile: null };
-  const details = await accountDetails(context, user.uid);
+  const details = await orUnavailable(() => accountDetails(context, user.uid));
   const fullName = [details?.firstName, details?.lastName].filter(Boolean).join(' ');
   return {
     profile: {

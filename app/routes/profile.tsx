@@ -5,7 +5,7 @@ import { setAccount, withCacheBuster } from '~/lib/auth/account-store';
 import { authRequest } from '~/lib/auth/api';
 import { useBrowserGuard } from '~/lib/auth/guard';
 import { compressImage, ImageReadError } from '~/lib/auth/image';
-import { PRIVATE_HEADERS } from '~/lib/auth.server';
+import { orUnavailable, PRIVATE_HEADERS } from '~/lib/auth.server';
 import { HttpError } from '~/lib/http';
 import { namedMiddleware } from '~/lib/route-middleware.server';
 import { useFormAction } from '~/lib/use-form-action';
@@ -19,11 +19,11 @@ export const headers = () => PRIVATE_HEADERS;
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('requireUser');
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadProfilePage(context);
+  return orUnavailable(() => loadProfilePage(context));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return updateProfileAction(request, context);
+  return orUnavailable(() => updateProfileAction(request, context));
 }
 
 /** The header's account button shows the saved names and picture at once. */

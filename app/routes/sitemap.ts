@@ -1,3 +1,4 @@
+import { orUnavailable } from '~/lib/auth.server';
 import { refuseMalformedInput } from '~/lib/bad-input.server';
 import type { Route } from './+types/sitemap';
 import {
@@ -20,10 +21,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   refuseMalformedInput(context);
   const { db } = context.services.database;
   const origin = context.services.env.PUBLIC_ORIGIN;
-  const counts = await catalogueCounts(db);
-  if (STATIC_PATHS.length + counts.artists + counts.events <= SITEMAP_LIMIT) {
-    const [artists, events] = await Promise.all([entries(db, 'artists', 0), entries(db, 'events', 0)]);
-    return xmlResponse(urlset(origin, [...(await entries(db, 'static', 0)), ...artists, ...events]));
-  }
-  return xmlResponse(sitemapIndex(origin, partNames(counts), await lastChange(db)));
+  return orUnavailable(async () => {
+    const counts = await catalogueCounts(db);
+    if (STATIC_PATHS.length + counts.artists + counts.events <= SITEMAP_LIMIT) {
+      const [artists, events] = await Promise.all([entries(db, 'artists', 0), entries(db, 'events', 0)]);
+      return xmlResponse(urlset(origin, [...(await entries(db, 'static', 0)), ...artists, ...events]));
+    }
+    return xmlResponse(sitemapIndex(origin, partNames(counts), await lastChange(db)));
+  });
 }

@@ -2,7 +2,7 @@ import type { Distribution } from '#contracts/accounts';
 import { adminStats } from '~/lib/accounts.server';
 import { useBrowserGuard } from '~/lib/auth/guard';
 import { REFERRAL_LABELS } from '~/lib/auth/onboarding';
-import { PRIVATE_HEADERS } from '~/lib/auth.server';
+import { orUnavailable, PRIVATE_HEADERS } from '~/lib/auth.server';
 import { namedMiddleware } from '~/lib/route-middleware.server';
 import type { Route } from './+types/dashboard';
 
@@ -12,7 +12,7 @@ export const headers = () => PRIVATE_HEADERS;
 export const middleware: Route.MiddlewareFunction[] = namedMiddleware('requireAdmin');
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { stats: await adminStats(context) };
+  return { stats: await orUnavailable(() => adminStats(context)) };
 }
 
 const number = new Intl.NumberFormat('en-US');

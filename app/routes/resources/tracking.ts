@@ -1,3 +1,4 @@
+import { orUnavailable } from '~/lib/auth.server';
 import type { Route } from './+types/tracking';
 import { trackedLoader, trackingAction } from './tracking.server';
 
@@ -6,10 +7,10 @@ import { trackedLoader, trackingAction } from './tracking.server';
  * forms on every page post here; native clients use /api/me, which calls the same domain code.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return trackingAction(request, context);
+  return orUnavailable(() => trackingAction(request, context));
 }
 
 /** GET: what the signed-in fan tracks and the unread count, for the header badge's minute poll. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return trackedLoader(context);
+  return orUnavailable(() => trackedLoader(context));
 }
