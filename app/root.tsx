@@ -141,10 +141,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   } else if (import.meta.env.DEV && error instanceof Error) {
     detail = error.message;
   }
-  return (
-    <>
-      <title>{status === 404 ? 'Page not found · Encore' : 'Something went wrong · Encore'}</title>
-      <ErrorScreen status={status} detail={detail} />
-    </>
-  );
+  return <ErrorScreen status={status} detail={detail} />;
 }

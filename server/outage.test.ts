@@ -192,7 +192,9 @@ describe('database outage', () => {
         ['/search?keyword=outage', {}],
         ['/my-encore', cookie],
       ] as const) {
-        expect((await get(url, headers)).text(), url).toContain('Nothing to see here :(');
+        const html = (await get(url, headers)).text();
+        expect(html, url).toContain('Nothing to see here :(');
+        expect(html, url).toContain('<title>Something went wrong · Encore</title>');
       }
     } finally {
       database.ping = check;

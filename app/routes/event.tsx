@@ -9,7 +9,8 @@ import { loadEventPage } from './event.server';
 // Public data only: shared with every visitor of the same page for a short while (ADR 0028).
 export const loader = (args: Route.LoaderArgs) => sharedPageData('event', args, () => loadEventPage(args));
 
-export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Page not found · Encore' }];
+// Without data the page is an error, titled by the error page.
+export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
 
 // The page body hydrates on first use (components/hydration/): its code is not part
 // of the first load. A client navigation loads it with the data, or takes both from a
