@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = signedIn ? null : context.sessionUser;
   // Every Follow and Watch button and the alerts badge (ADR 0033); read again after each write.
   // Asked for beside the database check, not after it: a fan's page waits for one round trip.
-  const tracked = user ? loadTracked(context, user.uid) : null;
+  const tracked = user ? orUnavailable(() => loadTracked(context, user.uid)) : null;
   // The check's 503 is the answer when the database is out of reach, not this read's failure.
   tracked?.catch(() => undefined);
   await requireDatabase(context);
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     config: publicConfig(context),
     sessionUser: user ? { uid: user.uid, systemRole: user.systemRole } : null,
     signedIn: signedIn || !!user,
-    tracked: tracked && (await orUnavailable(() => tracked)),
+    tracked: await tracked,
     // SPEC §9: the layout of the visitor's screen class on the first request.
     viewport: viewportFromCookie(request.headers.get('cookie')),
     // A search box's first keystrokes ask for suggestions before its code is there (ADR 0046).
