@@ -45,6 +45,7 @@ const sameOnBothDatabases = [
   'server/catalogue/search/row-texts.test.ts',
   'server/compress.test.ts',
   'server/input-guard.test.ts',
+  'server/serve.test.ts',
 ];
 // `*.pg.test.ts` test what only a PostgreSQL server has (LISTEN across connections).
 const serverOnly = '**/*.pg.test.ts';

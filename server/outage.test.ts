@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +10,7 @@ import { SESSION_COOKIE } from './accounts/session.ts';
 import { productionTestAuth } from './accounts/test-keys.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createWebServer } from './http.ts';
+import { freePort } from './testing/free-port.ts';
 import { testServices } from './testing/services.ts';
 import { createTestDatabase } from './testing/test-db.ts';
 
@@ -54,14 +54,6 @@ const startCluster = () =>
     'start',
   ]);
 const stopCluster = () => asPostgres('pg_ctl', ['-D', path.join(cluster!.dir, 'data'), '-m', 'fast', '-w', 'stop']);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   if (onPostgres) {

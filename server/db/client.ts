@@ -58,6 +58,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server drops (restart, failover, admin termination) must not crash
     // the process: the pool discards it and the next query opens a new one.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+    // The pool listens to its idle connections only. One checked out (a transaction, the
+    // migrations at start) that the server drops emits 'error' too, and with no listener that
+    // ends the process: its statement under way already fails with the same error, and the
+    // pool discards it at release (it is no longer queryable), so there is nothing more to do.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {
