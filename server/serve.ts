@@ -4,7 +4,7 @@ import { createAuthService } from './accounts/auth-service.ts';
 import { hearCatalogueChanges } from './catalogue/changes.ts';
 import { prepareSearch } from './catalogue/search/index.ts';
 import { ensureDemoCatalogue } from './catalogue/seed.ts';
-import { type Database, isDatabaseUnavailable, openDatabase } from './db/client.ts';
+import { type Database, innermostMessage, isDatabaseUnavailable, openDatabase } from './db/client.ts';
 import { readEnvOrExit } from './env.ts';
 import { createWebServer, shutdown } from './http.ts';
 import { startTracking } from './tracking/index.ts';
@@ -155,13 +155,12 @@ async function warmUp(app: Awaited<ReturnType<typeof createWebServer>>, logger: 
 export function serve(options: ServeOptions = {}): void {
   main(options).catch((error) => {
     const reason = error instanceof Error ? error.message : String(error);
-    // The cause an operator acts on first: a database out of reach, named by the driver's own
-    // words (the query wrapped around them says nothing of where it went).
-    if (isDatabaseUnavailable(error)) {
-      let cause: unknown = error;
-      while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
-      console.error(`Encore could not start: its database is out of reach (${(cause as Error).message})`);
-    } else console.error(reason);
+    // The cause an operator acts on first: a database out of reach.
+    console.error(
+      isDatabaseUnavailable(error)
+        ? `Encore could not start: its database is out of reach (${innermostMessage(error)})`
+        : reason,
+    );
     process.exit(1);
   });
 }

@@ -236,6 +236,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The driver's own words under the wrappers (a query's text says nothing of where it went). */
+export function innermostMessage(error: unknown): string {
+  let cause = error;
+  while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
 /**
  * Whether the database answers. Every page asks (app/lib/auth.server.ts requireDatabase), so
  * pages arriving together share the one question in flight: on PGlite a statement waits its

@@ -150,4 +150,32 @@ describe('jobs shared by several nodes', () => {
     await a.stop();
     await b.stop();
   });
+
+  it('says once that the database is out of reach, not an error at every heartbeat', async () => {
+    const lost = await createTestDatabase();
+    const said: Array<{ level: string; msg: string; reason?: unknown }> = [];
+    const say = (level: string) => (obj: object, msg: string) =>
+      said.push({ level, msg, reason: (obj as { reason?: unknown }).reason });
+    const clock = testClock(5);
+    const jobs = [{ name: 'outage-1', intervalMs: 60_000, run: async () => undefined }];
+    const scheduler = startJobs(lost.db, jobs, {
+      logger: { info: say('info'), debug() {}, warn: say('warn'), error: say('error') },
+      holder: 'a',
+      manual: true,
+      at: clock.at,
+    });
+    await scheduler.beat();
+    await scheduler.idle();
+    expect(scheduler.held()).toEqual(['outage-1']);
+    await lost.close();
+    said.length = 0;
+    for (let beat = 0; beat < 3; beat++) {
+      clock.advance(HEARTBEAT_MS);
+      await scheduler.beat();
+    }
+    expect(said).toEqual([
+      { level: 'warn', msg: 'jobs paused: the database is out of reach', reason: expect.any(String) },
+    ]);
+    expect(said[0]!.reason).not.toMatch(/insert into|select /i);
+  });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, innermostMessage, isDatabaseUnavailable } from '../db/client.ts';
 import { rows } from './sql.ts';
 
 /**
@@ -137,6 +137,16 @@ export function startJobs(db: Db, jobs: readonly Job[], options: SchedulerOption
   let stopped = false;
   let beating: Promise<void> | undefined;
   let registered = false;
+  // The database was out of reach at the last lease check: said once, not every heartbeat.
+  let outage = false;
+  const leaseCheckFailed = (error: unknown, job?: Job) => {
+    if (!isDatabaseUnavailable(error)) {
+      options.logger.error({ err: error, job: job?.name }, 'job lease check failed');
+    } else if (!outage) {
+      outage = true;
+      options.logger.warn({ reason: innermostMessage(error) }, 'jobs paused: the database is out of reach');
+    }
+  };
 
   const run = (job: Job, startedAt: string) => {
     const started = Date.now();
@@ -175,7 +185,7 @@ export function startJobs(db: Db, jobs: readonly Job[], options: SchedulerOption
       clearTimeout(dueTimers.get(job.name));
       const timer = setTimeout(() => {
         dueTimers.delete(job.name);
-        step(job).catch((error) => options.logger.error({ err: error, job: job.name }, 'job lease check failed'));
+        step(job).catch((error) => leaseCheckFailed(error, job));
       }, claim.dueInMs);
       timer.unref();
       dueTimers.set(job.name, timer);
@@ -184,20 +194,31 @@ export function startJobs(db: Db, jobs: readonly Job[], options: SchedulerOption
 
   const beat = () => {
     beating ??= (async () => {
-      if (!registered) {
-        await registerJobs(
-          db,
-          enabled.map((job) => job.name),
-          at(),
-        );
-        registered = true;
-      }
-      for (const job of enabled) {
-        try {
-          await step(job);
-        } catch (error) {
-          options.logger.error({ err: error, job: job.name }, 'job lease check failed');
+      try {
+        if (!registered) {
+          await registerJobs(
+            db,
+            enabled.map((job) => job.name),
+            at(),
+          );
+          registered = true;
         }
+        for (const job of enabled) {
+          try {
+            await step(job);
+          } catch (error) {
+            // Out of reach for one job is out of reach for the rest of this beat.
+            if (isDatabaseUnavailable(error)) throw error;
+            leaseCheckFailed(error, job);
+          }
+        }
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        return leaseCheckFailed(error);
+      }
+      if (outage) {
+        outage = false;
+        options.logger.info({}, 'jobs resumed: the database answers again');
       }
     })().finally(() => {
       beating = undefined;
