@@ -154,12 +154,13 @@ async function warmUp(app: Awaited<ReturnType<typeof createWebServer>>, logger: 
  */
 export function serve(options: ServeOptions = {}): void {
   main(options).catch((error) => {
-    const reason = error instanceof Error ? error.message : String(error);
     // The cause an operator acts on first: a database out of reach.
     console.error(
       isDatabaseUnavailable(error)
         ? `Encore could not start: its database is out of reach (${innermostMessage(error)})`
-        : reason,
+        : error instanceof Error
+          ? error.message
+          : error,
     );
     process.exit(1);
   });

@@ -203,18 +203,18 @@ export function startJobs(db: Db, jobs: readonly Job[], options: SchedulerOption
           );
           registered = true;
         }
-        for (const job of enabled) {
-          try {
-            await step(job);
-          } catch (error) {
-            // Out of reach for one job is out of reach for the rest of this beat.
-            if (isDatabaseUnavailable(error)) throw error;
-            leaseCheckFailed(error, job);
-          }
-        }
       } catch (error) {
         if (!isDatabaseUnavailable(error)) throw error;
         return leaseCheckFailed(error);
+      }
+      for (const job of enabled) {
+        try {
+          await step(job);
+        } catch (error) {
+          leaseCheckFailed(error, job);
+          // Out of reach for one job is out of reach for the rest of this beat.
+          if (isDatabaseUnavailable(error)) return;
+        }
       }
       if (outage) {
         outage = false;
