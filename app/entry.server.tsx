@@ -1,14 +1,13 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
-import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 // The same renderer writing its HTML as strings, gathered into one write a flush (ADR 0063).
 import { renderToPipeableStream } from 'react-dom/server.bun';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { SESSION_COOKIE } from '#server/accounts/session';
 import { pageSecurityPolicy } from '#server/security-headers';
-import { FlushedStrings } from './flushed-strings.server';
+import { FlushedStrings, WholePage } from './flushed-strings.server';
 
 /**
  * React Router's Node server entry with two changes (issue 12): every page carries a
@@ -39,22 +38,31 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
-    // Bots get the whole page at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    // Bots get the whole page at once, and so does the page cache, which keeps it whole
+    // (server/http.ts): gathered into one buffer, with no stream between React and its reader
+    // (ADR 0077). Everyone else gets the shell as soon as it is rendered.
+    const bot = !!(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const whole = bot || loadContext.readWhole === true;
+    // The status a page cache's render answers with is the shell's, as a streamed page's is.
+    let shellStatus = responseStatusCode;
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const ended = () => {
+      clearTimeout(timeoutId);
+      timeoutId = undefined;
+    };
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
+          shellStatus = responseStatusCode;
+          if (whole) return;
           const body = new PassThrough({
             final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
+              ended();
               callback();
             },
           });
@@ -63,7 +71,18 @@ export default function handleRequest(
           pipe(new FlushedStrings(body) as unknown as NodeJS.WritableStream);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
+        onAllReady() {
+          if (!whole) return;
+          const page = new WholePage((bytes) => {
+            ended();
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            const status = bot ? responseStatusCode : shellStatus;
+            resolve(new Response(bytes as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status }));
+          }, reject);
+          pipe(new FlushedStrings(page) as unknown as NodeJS.WritableStream);
+        },
         onShellError(error: unknown) {
+          ended();
           reject(error);
         },
         onError(error: unknown) {

@@ -25,6 +25,11 @@ type EncoreContext = {
    * kept per version (the server's own module instance counts; the app's build has its own).
    */
   catalogueVersion?: number;
+  /**
+   * The page is read whole before anyone gets a byte of it (the page cache keeps it, server/http.ts):
+   * app/entry.server.tsx gathers it into one buffer instead of streaming it (ADR 0077).
+   */
+  readWhole?: boolean;
 };
 
 // With route middleware on (react-router.config.ts), the context is a RouterContextProvider;

@@ -275,7 +275,8 @@ export async function createWebServer({
       pathAndQuery: cache?.urlOf(req),
       cookie: session ? (cookies ? `${cookies}; ${session}` : session) : cookies,
     });
-    const context = await getLoadContext(request, known);
+    // The cache reads the answer whole before it sends a byte (page-cache.ts): no need to stream it.
+    const context = Object.assign(await getLoadContext(request, known), { readWhole: true });
     return renderDocument(request, shared ? sharedBySignedIn(context) : context);
   };
 

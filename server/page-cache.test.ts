@@ -492,6 +492,33 @@ describe('anonymous pages through the server', () => {
     expect(third.text).toBe(second.text);
   });
 
+  it('renders whole, as a bot gets it, the page a visitor gets streamed (ADR 0077)', async () => {
+    const path = '/search?keyword=comets&sort=name%2Casc';
+    // Each render has its own nonce; everything else is the same page.
+    const page = (answer: Answer) => answer.text.replace(/nonce="[^"]+"/g, 'nonce=""');
+    const data = (answer: Answer) => /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/.exec(answer.text)?.[1];
+    const identity = { 'Accept-Encoding': 'identity' };
+    const streamed = await fetchRaw(`${uncached}${path}`, { headers: identity });
+    const whole = await fetchRaw(`${origin}${path}`, { headers: identity });
+    const bot = await fetchRaw(`${uncached}${path}`, {
+      headers: { ...identity, 'User-Agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
+    });
+    for (const answer of [streamed, whole, bot]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.text).toContain('Cached Comets Live');
+      expect(answer.text).toContain('streamController.close()');
+    }
+    expect(whole.headers['content-length']).toBe(String(whole.raw.length));
+    // Streamed, the loader data comes after the shell, in a boundary a script then moves into
+    // place; whole, it is already in place. The same data either way.
+    expect(streamed.text).toContain('<template id="B:0">');
+    expect(whole.text).not.toContain('<template id="B:0">');
+    expect(data(whole)).toBeDefined();
+    expect(data(whole)).toBe(data(streamed));
+    expect(page(whole)).toBe(page(bot));
+  });
+
   it('serves a kept page to every anonymous visitor, until the catalogue changes', async () => {
     await setInfo('Doors open at seven.');
     notifyCatalogueChanged();
