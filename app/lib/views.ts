@@ -54,33 +54,15 @@ export type EventGridCardView = Pick<
   'id' | 'href' | 'name' | 'when' | 'tile' | 'status' | 'genre' | 'venue' | 'from' | 'image'
 >;
 
-const GRID_CARD_FIELDS = ['id', 'href', 'name', 'when', 'tile', 'status', 'genre', 'venue', 'from', 'image'] as const;
-
 /** What a list row (components/event-card.tsx EventRow) shows: the rest is for grid cards. */
 export type EventRowView = Pick<
   EventCardView,
   'id' | 'href' | 'name' | 'when' | 'tile' | 'buyable' | 'line' | 'status' | 'price' | 'thumb'
 >;
 
-const ROW_FIELDS = ['id', 'href', 'name', 'when', 'tile', 'buyable', 'line', 'status', 'price', 'thumb'] as const;
-
-function shownOf<K extends keyof EventCardView>(card: EventCardView, fields: readonly K[]): Pick<EventCardView, K> {
-  const shown: Partial<Pick<EventCardView, K>> = {};
-  for (const field of fields) if (card[field] !== undefined) shown[field] = card[field];
-  return shown as Pick<EventCardView, K>;
-}
-
-/**
- * A grid card or a list row with only what it shows, for the pages that list events as one or
- * the other: every field is written into the page twice, once rendered and once in its data,
- * and each is encoded for the page on the server and decoded by the browser (ADR 0042, 0064).
- */
-export function toEventGridCard(event: DiscoveryEvent): EventGridCardView {
-  return shownOf(toEventCard(event), GRID_CARD_FIELDS);
-}
-
-export function toEventRow(event: DiscoveryEvent): EventRowView {
-  return shownOf(toEventCard(event), ROW_FIELDS);
+/** Sets `key` only when there is a value: fields without one are left out, not written as undefined. */
+function put<T extends object, K extends keyof T>(view: T, key: K, value: T[K] | undefined): void {
+  if (value !== undefined) view[key] = value;
 }
 
 export type AttractionCardView = {
@@ -98,46 +80,77 @@ export function statusView(code: string | null | undefined): StatusView | undefi
   return status && code ? { ...status, code } : undefined;
 }
 
-export function toEventCard(event: DiscoveryEvent): EventCardView {
+/** What every view of an event is computed from. */
+function eventFacts(event: DiscoveryEvent) {
   const venue = eventVenue(event);
   const start = event.dates?.start;
   const tile = dateTile(start?.localDate);
-  const time = formatLocalTime(start?.localTime);
   const span = priceSpan(event);
   const lowest = event.ticketPrice?.category === 'cheapest' ? event.ticketPrice.amount : span?.min;
-  return {
-    id: event.id,
-    href: eventPath(event),
-    name: event.name,
-    when: formatEventDateTime(start?.localDate, start?.localTime),
-    ...(tile
-      ? {
-          tile: {
-            month: tile.month,
-            day: tile.day,
-            weekday: tile.weekday,
-            ...(tile.year !== String(new Date().getUTCFullYear()) ? { year: tile.year } : {}),
-          },
-        }
-      : {}),
-    buyable: canBuy(event.dates?.status?.code, start?.localDate),
-    line:
-      [tile ? [tile.weekday, time].filter(Boolean).join(' ') : undefined, venue?.name, venuePlace(venue)]
-        .filter(Boolean)
-        .join(' · ') || undefined,
-    venue: venueLine(venue),
-    venueName: venue?.name || undefined,
-    place: venuePlace(venue),
-    status: statusView(event.dates?.status?.code),
-    genre: meaningfulGenre(genreName(event)) ?? segmentName(event),
-    from:
-      lowest !== undefined ? `From ${formatPrice(lowest, event.ticketPrice?.currency ?? span?.currency)}` : undefined,
-    price:
-      ticketPriceLabel(event.ticketPrice) ??
-      (lowest !== undefined ? `From ${formatPrice(lowest, event.ticketPrice?.currency ?? span?.currency)}` : undefined),
-    image: pickListThumbnail(event.images),
-    thumb: pickEventThumbnail(event.images),
-  };
+  const from =
+    lowest !== undefined ? `From ${formatPrice(lowest, event.ticketPrice?.currency ?? span?.currency)}` : undefined;
+  return { venue, start, tile, from };
+}
+
+type EventFacts = ReturnType<typeof eventFacts>;
+
+const whenOf = (start: EventFacts['start']) => formatEventDateTime(start?.localDate, start?.localTime);
+
+function tileView(tile: EventFacts['tile']): EventCardView['tile'] {
+  if (!tile) return undefined;
+  const { month, day, weekday, year } = tile;
+  return { month, day, weekday, ...(year !== String(new Date().getUTCFullYear()) ? { year } : {}) };
+}
+
+/**
+ * A grid card or a list row with only what it shows, for the pages that list events as one or
+ * the other: every field is written into the page twice, once rendered and once in its data,
+ * and each is encoded for the page on the server and decoded by the browser (ADR 0042, 0064).
+ * Each computes only its own fields: a long-tail page lists 20 to 50 of them.
+ */
+export const toEventGridCard = (event: DiscoveryEvent): EventGridCardView => gridCard(event, eventFacts(event));
+
+export const toEventRow = (event: DiscoveryEvent): EventRowView => row(event, eventFacts(event));
+
+function gridCard(event: DiscoveryEvent, facts: EventFacts): EventGridCardView {
+  const { start, venue, tile, from } = facts;
+  const card: EventGridCardView = { id: event.id, href: eventPath(event), name: event.name, when: whenOf(start) };
+  put(card, 'tile', tileView(tile));
+  put(card, 'status', statusView(event.dates?.status?.code));
+  put(card, 'genre', meaningfulGenre(genreName(event)) ?? segmentName(event));
+  put(card, 'venue', venueLine(venue));
+  put(card, 'from', from);
+  put(card, 'image', pickListThumbnail(event.images));
+  return card;
+}
+
+function row(event: DiscoveryEvent, facts: EventFacts): EventRowView {
+  const { start, venue, tile, from } = facts;
+  const time = formatLocalTime(start?.localTime);
+  // In the order a row always had its fields (the page's data is the same bytes).
+  const view = { id: event.id, href: eventPath(event), name: event.name, when: whenOf(start) } as EventRowView;
+  put(view, 'tile', tileView(tile));
+  view.buyable = canBuy(event.dates?.status?.code, start?.localDate);
+  put(
+    view,
+    'line',
+    [tile ? [tile.weekday, time].filter(Boolean).join(' ') : undefined, venue?.name, venuePlace(venue)]
+      .filter(Boolean)
+      .join(' · ') || undefined,
+  );
+  put(view, 'status', statusView(event.dates?.status?.code));
+  put(view, 'price', ticketPriceLabel(event.ticketPrice) ?? from);
+  put(view, 'thumb', pickEventThumbnail(event.images));
+  return view;
+}
+
+/** Every field, for the search panel's suggestions, which show events both ways. */
+export function toEventCard(event: DiscoveryEvent): EventCardView {
+  const facts = eventFacts(event);
+  const card: EventCardView = { ...gridCard(event, facts), ...row(event, facts) };
+  put(card, 'venueName', facts.venue?.name || undefined);
+  put(card, 'place', venuePlace(facts.venue));
+  return card;
 }
 
 export function toAttractionCard(attraction: DiscoveryAttraction): AttractionCardView {
