@@ -259,6 +259,9 @@ test.describe('profile', () => {
     await open(page, '/');
     await page.getByTestId('account-button').click();
     await expect(page).toHaveURL('/profile');
+    // /profile has a layout of its own: its header, a new one, comes with the page's heading.
+    // Measured before that, the button may be the home page's, gone a moment later.
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     const button = page.getByTestId('account-button');
     await expect(button).toBeVisible();
