@@ -6,7 +6,7 @@ import { isTokenError } from './verifier.ts';
 
 /**
  * Server-side knowledge of the signed-in user for server-rendered pages (SPEC §7 token sync):
- * the Firebase SDK posts each fresh ID token to /api/session, we verify it and keep it in an
+ * the page posts each fresh ID token to /api/session (ADR 0078), we verify it and keep it in an
  * HttpOnly cookie, and every SSR request verifies that cookie again. No session of our own.
  */
 export const SESSION_COOKIE = 'encore_session';

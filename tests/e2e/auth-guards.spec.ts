@@ -116,7 +116,70 @@ test.describe('guards in the browser', () => {
     await page.goto('/my-encore');
     await expect(page).toHaveURL('/');
   });
+
+  test('signing out as the page loads leaves the server signed out too', async ({ page, signedIn: _ }) => {
+    // The identity SDK comes only to sign out (ADR 0058), restores the fan and syncs the
+    // session cookie while the sign-out asks the server to forget it. Sent side by side, the
+    // restore's POST could land after the DELETE and sign the fan in again (ADR 0078): each
+    // request must wait for the one before it. A POST is held until the SDK has forgotten the
+    // fan or a DELETE comes, so a DELETE that does not wait overlaps it.
+    await open(page, '/profile');
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent: string[] = [];
+    let inFlight = 0;
+    let overlapped = false;
+    await page.route('**/api/session', async (route) => {
+      const method = route.request().method();
+      sent.push(method);
+      if (inFlight > 0) overlapped = true;
+      inFlight++;
+      if (method === 'POST') await released;
+      else release();
+      const response = await route.fetch();
+      inFlight--;
+      await route.fulfill({ response });
+    });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.evaluate(sdkForgotTheFan)).toBe(true);
+    release();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('account-button')).toHaveText('Sign in');
+    await expect.poll(() => sent.at(-1)).toBe('DELETE');
+    expect(overlapped, `requests: ${sent.join(', ')}`).toBe(false);
+    const guarded = await page.request.get('/my-encore', { maxRedirects: 0 });
+    expect(guarded.status()).toBe(302);
+    await page.goto('/my-encore');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: /^Watching/ })).toBeHidden();
+  });
 });
+
+/** In the page: neither of the SDK's stores (indexed store, then local storage) holds a user. */
+async function sdkForgotTheFan(): Promise<boolean> {
+  const isUser = (key: unknown) => String(key).startsWith('firebase:authUser:');
+  if (Object.keys(localStorage).some(isUser)) return false;
+  return new Promise((resolve) => {
+    const opening = indexedDB.open('firebaseLocalStorageDb');
+    opening.onerror = () => resolve(false);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      if (!db.objectStoreNames.contains('firebaseLocalStorage')) {
+        db.close();
+        resolve(false);
+        return;
+      }
+      const keys = db.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAllKeys();
+      keys.onerror = () => resolve(false);
+      keys.onsuccess = () => {
+        db.close();
+        resolve(!keys.result.some(isUser));
+      };
+    };
+  });
+}
 
 // No browser: the same in every project, so run once (playwright.config.ts, @http).
 test.describe('guards over plain HTTP (no browser): no guarded HTML or JSON leaks', { tag: '@http' }, () => {

@@ -2,6 +2,7 @@ import type { FirebaseApp } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
 import { isNative } from '../platform';
 import { getPublicConfig } from './config';
+import { syncSessionCookie } from './session-sync';
 
 /**
  * The Firebase JS SDK, loaded on demand (dynamic import): when the sign-in dialog opens, when
@@ -10,9 +11,6 @@ import { getPublicConfig } from './config';
  */
 export type AuthSdk = typeof import('firebase/auth');
 export type FirebaseKit = { auth: Auth; sdk: AuthSdk; emulator: boolean };
-
-/** Same-origin path the SDK posts ID tokens to (SPEC §7 token sync; server/accounts/session.ts). */
-export const SESSION_SYNC_PATH = '/api/session';
 
 let loading: Promise<FirebaseKit> | undefined;
 
@@ -26,15 +24,6 @@ export function loadFirebase(): Promise<FirebaseKit> {
 
 async function load(): Promise<FirebaseKit> {
   const config = getPublicConfig();
-  // Read by the SDK when firebase/auth is evaluated and in getAuth(), so set before importing.
-  // Max age: sync any unexpired token (the default 5 minutes would skip a token restored from
-  // storage after a reload, leaving server-rendered pages without the user).
-  const g = globalThis as { __FIREBASE_DEFAULTS__?: Record<string, unknown> };
-  g.__FIREBASE_DEFAULTS__ = {
-    ...g.__FIREBASE_DEFAULTS__,
-    _authTokenSyncURL: SESSION_SYNC_PATH,
-    _authIdTokenMaxAge: 3600,
-  };
   const [{ initializeApp, getApps }, sdk] = await Promise.all([import('firebase/app'), import('firebase/auth')]);
   const { apiKey, projectId, authDomain, emulatorHost } = config.firebase;
   const app =
@@ -44,6 +33,11 @@ async function load(): Promise<FirebaseKit> {
   if (emulatorHost && !auth.emulatorConfig) {
     sdk.connectAuthEmulator(auth, `http://${emulatorHost}`, { disableWarnings: true });
   }
+  // The session cookie follows every restore, sign-in, refresh and sign-out (ADR 0078). Not
+  // the SDK's own token sync: it lets a restore's POST and a sign-out's DELETE race.
+  sdk.onIdTokenChanged(auth, () => {
+    syncSessionCookie(auth).catch(() => {});
+  });
   return { auth, sdk, emulator: !!emulatorHost };
 }
 

@@ -4,7 +4,8 @@ import { HttpError } from '../http';
 import { isNative } from '../platform';
 import { getAccount, resetAccount, setAccount, withCacheBuster } from './account-store';
 import { authRequest } from './api';
-import { type AuthSdk, loadFirebase, SESSION_SYNC_PATH } from './firebase';
+import { type AuthSdk, loadFirebase } from './firebase';
+import { syncSessionCookie } from './session-sync';
 import { freshFor } from './token';
 
 /**
@@ -132,6 +133,9 @@ function fillFromUser(user: User) {
 export async function completeSignIn(user: User) {
   try {
     fillFromUser(user);
+    const { auth } = await loadFirebase();
+    // Server-rendered pages know the fan before the dialog's pending action runs.
+    await syncSessionCookie(auth);
     const token = await user.getIdToken();
     setAccount({ token });
     const account = getAccount();
@@ -194,7 +198,9 @@ export async function loadUserDetails() {
 export async function signOut() {
   resetAccount();
   const { auth, sdk } = await loadFirebase();
-  await sdk.signOut(auth); // the SDK's token sync deletes the session cookie
+  await sdk.signOut(auth);
+  // After any sync still on the wire (a restore's POST), so the server forgets the fan too.
+  await syncSessionCookie(auth);
 }
 
 /** The signed-in Firebase user once the SDK has restored its state, or null. */
@@ -212,9 +218,8 @@ export async function currentUser(): Promise<User | null> {
 export async function syncSession(): Promise<boolean> {
   const user = await currentUser();
   if (!user) return false;
-  const token = await user.getIdToken();
-  const response = await fetch(SESSION_SYNC_PATH, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
-  return response.ok;
+  const { auth } = await loadFirebase();
+  return syncSessionCookie(auth, true);
 }
 
 let watching = false;
@@ -269,13 +274,16 @@ export async function refreshProfile(): Promise<void> {
 /**
  * SPEC §9: the token is refreshed ahead of its expiry. The SDK refreshes it only when asked
  * for one within 30 seconds of expiry, so the page asks when the stored token is due, 5
- * minutes early (AuthRuntime): the SDK then syncs the session cookie, and the stored token
- * follows (watchAuthState).
+ * minutes early (AuthRuntime), the session cookie takes the new token before this resolves
+ * (ADR 0078), and the stored token follows (watchAuthState).
  */
 export async function renewSession(): Promise<void> {
   await watchAuthState();
   const user = await currentUser();
-  if (user && getAccount().uid === user.uid && freshFor(getAccount().token) === 0) await user.getIdToken(true);
+  if (user && getAccount().uid === user.uid && freshFor(getAccount().token) === 0) {
+    await user.getIdToken(true);
+    await syncSessionCookie((await loadFirebase()).auth);
+  }
 }
 
 /** Fetches the Firebase SDK ahead of a likely sign-in (the form is on screen). */
