@@ -14,11 +14,12 @@ export default [
     route('kitchen-sink', 'routes/kitchen-sink.tsx'),
     route('profile/indexV2', 'routes/profile-index-v2.tsx'),
     route('*', 'routes/not-found.tsx'),
-  ]),
-  layout('routes/layouts/authenticated.tsx', [
-    route('my-encore', 'routes/my-encore.tsx'),
-    route('profile', 'routes/profile.tsx'),
-    ...prefix('admin', [index('routes/admin/index.tsx'), route('dashboard', 'routes/admin/dashboard.tsx')]),
+    // Inside the default frame: its header stays mounted between a public page and these.
+    layout('routes/layouts/authenticated.tsx', [
+      route('my-encore', 'routes/my-encore.tsx'),
+      route('profile', 'routes/profile.tsx'),
+      ...prefix('admin', [index('routes/admin/index.tsx'), route('dashboard', 'routes/admin/dashboard.tsx')]),
+    ]),
   ]),
   layout('routes/layouts/auth.tsx', [route('forgot-password', 'routes/forgot-password.tsx')]),
   layout('routes/layouts/split.tsx', [route('signin', 'routes/signin.tsx')]),

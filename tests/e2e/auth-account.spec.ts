@@ -254,6 +254,26 @@ test.describe('session', () => {
 test.describe('profile', () => {
   test.beforeEach(({ context }) => skipOnboarding(context));
 
+  test('the header stays on the way to my account: what was typed in the search box is still there', async ({
+    page,
+    signedIn: _,
+  }) => {
+    // A page whose header has the search box on phones too (the home page has its own there).
+    await open(page, '/about-us');
+    const box = page.getByRole('banner').getByPlaceholder('Search by Artist, Event or Venue');
+    await box.fill('stadium');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await page.getByTestId('account-button').click();
+    await expect(page).toHaveURL('/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+    // The same header, not a new one: the words are there and the panel has closed.
+    await expect(box).toHaveValue('stadium');
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await page.goBack();
+    await expect(page).toHaveURL('/about-us');
+    await expect(box).toHaveValue('stadium');
+  });
+
   test('edits the name and uploads a picture compressed to 1000 px in the browser', async ({ page, signedIn }) => {
     const { email } = signedIn;
     await open(page, '/');
