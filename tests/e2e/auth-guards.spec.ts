@@ -6,7 +6,9 @@ import {
   createUser,
   fillCredentials,
   googleUser,
+  isSdkUserKey,
   open,
+  sdkIndexedKeys,
   skipOnboarding,
   uniqueEmail,
 } from './auth-helpers';
@@ -143,7 +145,10 @@ test.describe('guards in the browser', () => {
       await route.fulfill({ response });
     });
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect.poll(() => page.evaluate(sdkForgotTheFan)).toBe(true);
+    // Neither of the SDK's stores (indexed store, then local storage) holds a user any more.
+    const sdkForgotTheFan = async () =>
+      ![...(await sdkIndexedKeys(page)), ...(await page.evaluate(() => Object.keys(localStorage)))].some(isSdkUserKey);
+    await expect.poll(sdkForgotTheFan).toBe(true);
     release();
     await expect(page).toHaveURL('/');
     await expect(page.getByTestId('account-button')).toHaveText('Sign in');
@@ -156,30 +161,6 @@ test.describe('guards in the browser', () => {
     await expect(page.getByRole('heading', { name: /^Watching/ })).toBeHidden();
   });
 });
-
-/** In the page: neither of the SDK's stores (indexed store, then local storage) holds a user. */
-async function sdkForgotTheFan(): Promise<boolean> {
-  const isUser = (key: unknown) => String(key).startsWith('firebase:authUser:');
-  if (Object.keys(localStorage).some(isUser)) return false;
-  return new Promise((resolve) => {
-    const opening = indexedDB.open('firebaseLocalStorageDb');
-    opening.onerror = () => resolve(false);
-    opening.onsuccess = () => {
-      const db = opening.result;
-      if (!db.objectStoreNames.contains('firebaseLocalStorage')) {
-        db.close();
-        resolve(false);
-        return;
-      }
-      const keys = db.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAllKeys();
-      keys.onerror = () => resolve(false);
-      keys.onsuccess = () => {
-        db.close();
-        resolve(!keys.result.some(isUser));
-      };
-    };
-  });
-}
 
 // No browser: the same in every project, so run once (playwright.config.ts, @http).
 test.describe('guards over plain HTTP (no browser): no guarded HTML or JSON leaks', { tag: '@http' }, () => {

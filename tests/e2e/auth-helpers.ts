@@ -108,3 +108,31 @@ export async function disableUser(localId: string) {
   });
   if (!response.ok) throw new Error(`disable: ${await response.text()}`);
 }
+
+/** Whether a storage key is the Firebase SDK's signed-in user. */
+export const isSdkUserKey = (key: string) => key.startsWith('firebase:authUser:');
+
+/** The keys the Firebase SDK keeps in its indexed store (SPEC §9 persistence), read in the page. */
+export function sdkIndexedKeys(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const opening = indexedDB.open('firebaseLocalStorageDb');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('firebaseLocalStorage')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const read = db.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAllKeys();
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            db.close();
+            resolve(read.result.map(String));
+          };
+        };
+      }),
+  );
+}

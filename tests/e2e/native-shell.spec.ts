@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { authDialog, openSignInDialog, uniqueEmail } from './auth-helpers';
+import { authDialog, isSdkUserKey, openSignInDialog, sdkIndexedKeys, uniqueEmail } from './auth-helpers';
 import { bridgeCalls, installNativeBridge } from './native-bridge';
 
 // Native behaviours (SPEC §2, §4, §7, §9) in Chromium with a stand-in for the Capacitor bridge.
@@ -95,18 +95,8 @@ test('android: native Google sign-in, the device token registered and refreshed,
     .toBe('device-token-renewed');
 
   // SPEC §9: native apps keep the Firebase session in the indexed store, not in local storage.
-  const stored = await page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('firebaseLocalStorageDb');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAllKeys();
-          read.onsuccess = () => resolve(read.result.map(String));
-        };
-      }),
-  );
-  expect(stored.some((key) => key.startsWith('firebase:authUser:'))).toBe(true);
+  const stored = await sdkIndexedKeys(page);
+  expect(stored.some(isSdkUserKey)).toBe(true);
   const inLocalStorage = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('firebase:')));
   expect(inLocalStorage).toEqual([]);
 });
