@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { parseIcs } from '#server/tracking/testing/ics-reader';
 import { newSubscriber, type PushService, startPushService } from '#server/tracking/testing/push-service';
 import { artistPath, eventPath } from '../../app/lib/slug';
@@ -18,6 +18,12 @@ type Summary = { id: string; name: string };
 type Picked = { artists: Summary[]; events: Summary[] };
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** Path data that starts the icons app.css draws on Follow and Watch by aria-pressed (ADR 0080). */
+const TICK = 'M7.6 13.2';
+const PLUS = 'M9.2 4h1.6';
+/** The icon a Follow or Watch button shows: the mask of its `::before`. */
+const iconOf = (button: Locator) => button.evaluate((element) => getComputedStyle(element, '::before').maskImage);
 const isoSeconds = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
 
 /**
@@ -367,14 +373,9 @@ signedInTest(
       'aria-busy',
       'true',
     );
-    // Shown on the server's HTML before its part hydrates (ADR 0068): the watched icon alone,
-    // and the event page's link to the price alert.
-    await expect(
-      page
-        .getByRole('button', { name: `Watch ${event.name}` })
-        .first()
-        .locator('path:visible'),
-    ).toHaveCount(1);
+    // Shown on the server's HTML before its part hydrates (ADR 0068): the tick, which the
+    // stylesheet draws by aria-pressed (ADR 0080), and the event page's link to the price alert.
+    expect(await iconOf(page.getByRole('button', { name: `Watch ${event.name}` }).first())).toContain(TICK);
     await expect(page.getByRole('link', { name: 'Set your price alert' })).toBeVisible();
     // No part hydrated for it: a fan's parts wait for use, as everyone's.
     expect(
@@ -385,10 +386,25 @@ signedInTest(
     ).toBe(false);
 
     await page.goto(artistPath(artist));
-    await expect(page.getByRole('button', { name: `Follow ${artist.name}` }).first()).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    const follow = page.getByRole('button', { name: `Follow ${artist.name}` }).first();
+    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+    expect(await iconOf(follow)).toContain(TICK);
+
+    // A press hydrates the button's part onto the server's HTML, which the server rendered
+    // without the press's hooks (ADR 0080): no error, and the plus once unfollowed.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await follow.click();
+    await expect(follow).toHaveAttribute('aria-pressed', 'false');
+    await expect(follow).not.toHaveAttribute('aria-busy', 'true');
+    expect(await iconOf(follow)).toContain(PLUS);
+    const follows = await api(request, signedIn.idToken, 'GET', '/me/follows');
+    expect(follows.status()).toBe(200);
+    expect(JSON.stringify(await follows.json())).not.toContain(`"${artist.id}"`);
+    expect(errors).toEqual([]);
   },
 );
 

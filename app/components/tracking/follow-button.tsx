@@ -37,14 +37,12 @@ export function FollowButton({
         event.stopPropagation();
         press(event.nativeEvent);
       }}
-      className={`inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors disabled:opacity-60 aria-disabled:opacity-60 aria-busy:cursor-progress aria-busy:opacity-60 ${TONES[tone]} ${className}`}
+      // Its shape from `.follow-button` in app.css; the tones stay utilities, so a pressed hero
+      // button's white wins over a caller's background.
+      className={`follow-button ${TONES[tone]} ${className}`}
     >
-      {/* Both icons: aria-pressed shows one (app.css, `.on` and `.off`). */}
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-        <path className="on" d="M7.6 13.2 4.4 10l-1.2 1.2 4.4 4.4 9.2-9.2-1.2-1.2z" />
-        <path className="off" d="M9.2 4h1.6v5.2H16v1.6h-5.2V16H9.2v-5.2H4V9.2h5.2z" />
-      </svg>
-      {/* A toggle keeps its name (WCAG 2.5.3): the state is aria-pressed, the tick and the fill. */}
+      {/* Its icon comes from app.css by aria-pressed (ADR 0080). A toggle keeps its name (WCAG 2.5.3):
+          the state is aria-pressed, the tick and the fill. */}
       Follow
     </button>
   );

@@ -23,7 +23,7 @@ export function useTrackingAction(shows: readonly string[] = []) {
  * unless it already is. The same for a press made before the part had code and replayed once
  * the state had come: it acts on what the button showed when pressed.
  */
-export function useTrackToggle(kind: 'artist' | 'event', id: string) {
+function useBrowserToggle(kind: 'artist' | 'event', id: string) {
   const signedIn = useFanSignedIn();
   const tracked = useTracked(kind, id);
   const on = !!tracked && signedIn;
@@ -53,5 +53,43 @@ export function useTrackToggle(kind: 'artist' | 'event', id: string) {
     else submitAsFan(toggleFields(kind, id, !on));
   };
   // `quiet`: waiting for the state alone, nothing pressed: shown faded, not pulsing (app.css).
-  return { ...action, signedIn, on, waiting: reading || held, quiet: reading && !held, press };
+  return {
+    signedIn,
+    on,
+    waiting: reading || held,
+    quiet: reading && !held,
+    press,
+    busy: action.busy,
+    opening: action.opening,
+    /** The tracking action's answer to this button's last press. */
+    answer: action.fetcher.data,
+  };
 }
+
+/**
+ * The server renders a button once and never presses it: its HTML is the state alone, as the
+ * browser's first render shows it before any press (idle, nothing held). A fetcher and a
+ * press's hooks for each of the twenty-five buttons of a search page were a thirtieth of its
+ * render (ADR 0080).
+ */
+function useServerToggle(kind: 'artist' | 'event', id: string): ReturnType<typeof useBrowserToggle> {
+  const signedIn = useFanSignedIn();
+  const tracked = useTracked(kind, id);
+  const reading = signedIn && tracked === undefined;
+  return {
+    signedIn,
+    on: !!tracked && signedIn,
+    waiting: reading,
+    quiet: reading,
+    press: () => undefined,
+    busy: false,
+    opening: false,
+    answer: undefined,
+  };
+}
+
+/**
+ * One of the two by build: `import.meta.env.SSR` is a constant of each, so a build always
+ * calls the same hooks, and the browser's has no server code.
+ */
+export const useTrackToggle = import.meta.env.SSR ? useServerToggle : useBrowserToggle;

@@ -23,12 +23,11 @@ export function WatchButton({
   showSettingsLink?: boolean;
   className?: string;
 }) {
-  const { on: watching, waiting, quiet, press, signedIn, fetcher, busy, opening } = useTrackToggle('event', event.id);
+  const { on: watching, waiting, quiet, press, signedIn, answer, busy, opening } = useTrackToggle('event', event.id);
   const [asking, setAsking] = useState<WatchView | null>(null);
   const anchor = useRef<HTMLButtonElement>(null);
 
   // A new watch's answer carries today's price for its seats: the popover starts from it.
-  const answer = fetcher.data;
   useEffect(() => {
     if (answer?.ok && answer.watch) setAsking(answer.watch);
   }, [answer]);
@@ -56,15 +55,8 @@ export function WatchButton({
         // Styled by `.watch-button` in app.css, pressed or not by aria-pressed: one class in every card.
         className="watch-button"
       >
-        {/* Both icons: aria-pressed shows one (app.css, `.on` and `.off`). */}
-        <svg aria-hidden="true" viewBox="0 0 20 20">
-          <path className="on" d="M7.6 13.2 4.4 10l-1.2 1.2 4.4 4.4 9.2-9.2-1.2-1.2z" />
-          <path
-            className="off"
-            d="M10 4C5.5 4 2.3 7.6 1.3 10c1 2.4 4.2 6 8.7 6s7.7-3.6 8.7-6c-1-2.4-4.2-6-8.7-6zm0 10a4 4 0 1 1 0-8 4 4 0 0 1 0 8zm0-6.2a2.2 2.2 0 1 0 0 4.4 2.2 2.2 0 0 0 0-4.4z"
-          />
-        </svg>
-        {/* A toggle keeps its name (WCAG 2.5.3): the state is aria-pressed, the tick and the fill. */}
+        {/* Its icon comes from app.css by aria-pressed (ADR 0080). A toggle keeps its name (WCAG 2.5.3):
+            the state is aria-pressed, the tick and the fill. */}
         Watch
       </button>
       {asking && (
