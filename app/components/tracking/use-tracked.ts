@@ -24,8 +24,11 @@ let asked = false;
  * preload failed, the tracking resource is read through the route. A write's revalidation, a
  * navigation's data and the badge's poll bring it afresh.
  */
-export function useTrackedRead(): { tracked: TrackedState | null; known: boolean } {
-  const root = useRouteLoaderData('root') as { tracked?: TrackedState | null; signedIn?: boolean } | undefined;
+type TrackedRead = { tracked: TrackedState | null; known: boolean };
+type RootTracking = { tracked?: TrackedState | null; signedIn?: boolean } | undefined;
+
+function useBrowserTrackedRead(): TrackedRead {
+  const root = useRouteLoaderData('root') as RootTracking;
   const read = useFetcher<TrackedState>({ key: TRACKED_READ });
   const ahead = useTrackedAhead();
   const { load } = read;
@@ -45,6 +48,20 @@ export function useTrackedRead(): { tracked: TrackedState | null; known: boolean
   return { tracked: got, known: !unknown || !!got };
 }
 
+/**
+ * The server's: the root loader's answer alone. No preload has come there and no read or write
+ * is on its way, so it is what the browser's first render shows, without the fetcher that
+ * every Follow and Watch asked for (ADR 0080).
+ */
+function useServerTrackedRead(): TrackedRead {
+  const root = useRouteLoaderData('root') as RootTracking;
+  if (root?.tracked) return { tracked: root.tracked, known: true };
+  return { tracked: null, known: !root?.signedIn };
+}
+
+/** One of the two by build (`import.meta.env.SSR`, a constant of each): a build always calls the same hooks. */
+export const useTrackedRead = import.meta.env.SSR ? useServerTrackedRead : useBrowserTrackedRead;
+
 export const useTrackedState = (): TrackedState | null => useTrackedRead().tracked;
 
 const TOGGLES = {
@@ -62,7 +79,7 @@ export function toggleFields(kind: keyof typeof TOGGLES, id: string, on: boolean
  * Whether the fan follows / watches `id`: the last write on its way, else the server's word;
  * undefined while the signed-in fan's state is being read.
  */
-export function useTracked(kind: keyof typeof TOGGLES, id: string): boolean | undefined {
+function useBrowserTracked(kind: keyof typeof TOGGLES, id: string): boolean | undefined {
   const { tracked, known } = useTrackedRead();
   const { on, off, field, ids } = TOGGLES[kind];
   const fetchers = useFetchers();
@@ -73,6 +90,14 @@ export function useTracked(kind: keyof typeof TOGGLES, id: string): boolean | un
   }
   return wish ?? (known ? !!tracked?.[ids].includes(id) : undefined);
 }
+
+/** The server's: no write is on its way there, so the state alone. */
+function useServerTracked(kind: keyof typeof TOGGLES, id: string): boolean | undefined {
+  const { tracked, known } = useTrackedRead();
+  return known ? !!tracked?.[TOGGLES[kind].ids].includes(id) : undefined;
+}
+
+export const useTracked = import.meta.env.SSR ? useServerTracked : useBrowserTracked;
 
 const UNREAD_POLL_MS = 60_000;
 
