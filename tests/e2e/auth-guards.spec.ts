@@ -106,15 +106,39 @@ test.describe('guards in the browser', () => {
     await expect(page.getByText('Encore team', { exact: true })).toBeVisible();
   });
 
-  test('signing out on a guarded page leaves it', async ({ page, signedIn: _ }) => {
+  test('signing out on a guarded page leaves it, and other tabs follow once the server has forgotten the fan', async ({
+    page,
+    signedIn: _,
+  }) => {
     await open(page, '/my-encore');
     await expect(page.getByRole('heading', { name: /^Watching/ })).toBeVisible();
-    // Another tab signs out: this one follows.
+    // Another tab signs out, its DELETE of the session held on the way. A tab that showed the
+    // fan signed out before the server forgot them could open a guarded page and be shown it
+    // (as this test once did, reloading my Encore right after the other tab's click).
     const other = await page.context().newPage();
     await open(other, '/profile');
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let deleteHeld = false;
+    await other.route('**/api/session', async (route) => {
+      if (route.request().method() === 'DELETE') {
+        deleteHeld = true;
+        await released;
+      }
+      await route.fallback();
+    });
     await other.getByRole('button', { name: 'Sign out' }).click();
+    await expect(other.getByTestId('account-button')).toHaveText('Sign in');
+    await expect.poll(() => deleteHeld).toBe(true);
+    // The server still signs the fan in: this tab still says so, and stays.
+    await expect(page.getByTestId('account-button')).toHaveText('my account');
+    await expect(page).toHaveURL('/my-encore');
+    release();
     await expect(other).toHaveURL('/');
     await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('account-button')).toHaveText('Sign in');
     await page.goto('/my-encore');
     await expect(page).toHaveURL('/');
   });

@@ -114,11 +114,14 @@ export function setAccount(patch: Partial<Account>) {
   emit();
 }
 
-/** SPEC §4: reset to empty (signed out). */
-export function resetAccount() {
+/**
+ * SPEC §4: reset to empty (signed out). Other tabs follow the stored account; with
+ * `{ stored: false }` the reset is this page's alone until it is stored (signOut, session.ts).
+ */
+export function resetAccount({ stored = true }: { stored?: boolean } = {}) {
   start();
   snapshot = EMPTY_ACCOUNT;
-  persist();
+  if (stored) persist();
   emit();
 }
 

@@ -195,12 +195,22 @@ export async function loadUserDetails() {
   }
 }
 
+/**
+ * Signed out here at once; other tabs hear of it once the identity provider and the server
+ * have forgotten the fan. Told earlier, a tab on a guarded page left it, found the server still
+ * signing the fan in, loaded the SDK, restored the fan from its store and posted their token
+ * again, after this tab's DELETE (ADR 0078, amended).
+ */
 export async function signOut() {
-  resetAccount();
-  const { auth, sdk } = await loadFirebase();
-  await sdk.signOut(auth);
-  // After any sync still on the wire (a restore's POST), so the server forgets the fan too.
-  await syncSessionCookie(auth);
+  resetAccount({ stored: false });
+  try {
+    const { auth, sdk } = await loadFirebase();
+    await sdk.signOut(auth);
+    // After any sync still on the wire (a restore's POST), so the server forgets the fan too.
+    await syncSessionCookie(auth);
+  } finally {
+    resetAccount();
+  }
 }
 
 /** The signed-in Firebase user once the SDK has restored its state, or null. */
