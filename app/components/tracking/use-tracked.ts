@@ -81,19 +81,24 @@ export function toggleFields(kind: keyof typeof TOGGLES, id: string, on: boolean
  */
 function useBrowserTracked(kind: keyof typeof TOGGLES, id: string): boolean | undefined {
   const { tracked, known } = useTrackedRead();
-  const { on, off, field, ids } = TOGGLES[kind];
+  const { on, off, field } = TOGGLES[kind];
   const fetchers = useFetchers();
   let wish: boolean | undefined;
   for (const fetcher of fetchers) {
     const intent = fetcher.formData?.get('intent');
     if (fetcher.formData?.get(field) === id && (intent === on || intent === off)) wish = intent === on;
   }
-  return wish ?? (known ? !!tracked?.[ids].includes(id) : undefined);
+  return wish ?? trackedIn(tracked, known, kind, id);
 }
 
 /** The server's: no write is on its way there, so the state alone. */
 function useServerTracked(kind: keyof typeof TOGGLES, id: string): boolean | undefined {
   const { tracked, known } = useTrackedRead();
+  return trackedIn(tracked, known, kind, id);
+}
+
+/** What the read state says of `id`; undefined while it is not known. */
+function trackedIn(tracked: TrackedState | null, known: boolean, kind: keyof typeof TOGGLES, id: string) {
   return known ? !!tracked?.[TOGGLES[kind].ids].includes(id) : undefined;
 }
 

@@ -23,11 +23,15 @@ export function useTrackingAction(shows: readonly string[] = []) {
  * unless it already is. The same for a press made before the part had code and replayed once
  * the state had come: it acts on what the button showed when pressed.
  */
-function useBrowserToggle(kind: 'artist' | 'event', id: string) {
+/** The fan's state for one button, in both builds: signed in, tracked (undefined while read), on, still being read. */
+function useToggleState(kind: 'artist' | 'event', id: string) {
   const signedIn = useFanSignedIn();
   const tracked = useTracked(kind, id);
-  const on = !!tracked && signedIn;
-  const reading = signedIn && tracked === undefined;
+  return { signedIn, tracked, on: !!tracked && signedIn, reading: signedIn && tracked === undefined };
+}
+
+function useBrowserToggle(kind: 'artist' | 'event', id: string) {
+  const { signedIn, tracked, on, reading } = useToggleState(kind, id);
   const action = useTrackingAction();
   const { submitAsFan, opening } = action;
   const [held, setHeld] = useState(false);
@@ -73,12 +77,10 @@ function useBrowserToggle(kind: 'artist' | 'event', id: string) {
  * render (ADR 0080).
  */
 function useServerToggle(kind: 'artist' | 'event', id: string): ReturnType<typeof useBrowserToggle> {
-  const signedIn = useFanSignedIn();
-  const tracked = useTracked(kind, id);
-  const reading = signedIn && tracked === undefined;
+  const { signedIn, on, reading } = useToggleState(kind, id);
   return {
     signedIn,
-    on: !!tracked && signedIn,
+    on,
     waiting: reading,
     quiet: reading,
     press: () => undefined,
