@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import './app.css';
+import appStylesheet from './app.css?url';
 import { AppShell } from './components/app-shell';
 import { AuthHost } from './components/auth/auth-host';
 import { RouteFocus, SkipLink } from './components/route-focus';
@@ -99,6 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#6a3ff5" />
         <Meta />
+        <link rel="stylesheet" href={appStylesheet} precedence="app" />
         <Links />
         <SiteIcon />
         <TrackedAheadLink />

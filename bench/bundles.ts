@@ -76,6 +76,11 @@ export function measureBundles(clientDir: string): RouteBundle[] {
     return size;
   };
 
+  // The app's style sheet is linked by the root's layout itself, first in the head (app/root.tsx),
+  // not listed per route: every page loads it.
+  const sheets = readdirSync(path.join(clientDir, 'assets'))
+    .filter((file) => /^app-[\w-]+\.css$/.test(file))
+    .map((file) => `assets/${file}`);
   const bundles: RouteBundle[] = [];
   for (const route of routes) {
     // Leaves a visitor can land on: page modules with a component, not layouts nor resource routes.
@@ -86,7 +91,7 @@ export function measureBundles(clientDir: string): RouteBundle[] {
     }
     if (branch.some((r) => GUARDED_LAYOUTS.includes(r.id))) continue;
     const js = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
-    const css = new Set<string>(manifest.entry.css ?? []);
+    const css = new Set<string>([...sheets, ...(manifest.entry.css ?? [])]);
     for (const r of branch) {
       js.add(r.module);
       for (const file of r.imports ?? []) js.add(file);

@@ -349,17 +349,23 @@ async function main(options: Options): Promise<Results> {
             error: site ? (path ? undefined : (sitePick?.problem ?? `no ${p.name} page`)) : (siteError ?? noBrowser),
           };
         });
-        results.lighthouse = await runLighthouse(audited, chromium, server.settle, log);
+        // Each audit starts with both servers idle: the signed-in site's start-up work (its
+        // catalogue, its emulator) landed in the anonymous audits' main-thread tasks otherwise.
+        const settleBoth = async () => {
+          await server.settle();
+          await site?.settle();
+        };
+        results.lighthouse = await runLighthouse(audited, chromium, settleBoth, log);
         if (chromium && site) {
           const browser = chromium;
           const fanSite = site;
           Object.assign(
             results.lighthouse,
             await asSignedInFan(browser, fanSite, () =>
-              runLighthouse(signedIn, browser, server.settle, log, { keepStorage: true }),
+              runLighthouse(signedIn, browser, settleBoth, log, { keepStorage: true }),
             ),
           );
-        } else Object.assign(results.lighthouse, await runLighthouse(signedIn, chromium, server.settle, log));
+        } else Object.assign(results.lighthouse, await runLighthouse(signedIn, chromium, settleBoth, log));
       }
       if (options.only.has('firsttap')) {
         step('first tap after the load event, throttled Chromium (desktop and phone)');

@@ -233,21 +233,45 @@ export function run(command: string, args: string[], options: { cwd?: string } =
   });
 }
 
-/** CPU seconds a process has used so far (Linux /proc; clock ticks are 100 a second). */
-function cpuSeconds(pid: number): number | undefined {
+/** State fields of /proc/{pid}/stat after the command's name: [1] the parent, [11] and [12] user and system ticks. */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
 }
 
 /**
- * Waits until the server is idle (under 5 % of a core for two intervals running): work left
- * over from start-up, or a backlog of requests a previous measurement queued, must not land
- * in the next measurement.
+ * CPU seconds a process and every process it started (a server's auth emulator, say) have used
+ * so far (Linux /proc; clock ticks are 100 a second).
+ */
+function cpuSeconds(pid: number): number | undefined {
+  const own = statFields(pid);
+  if (!own) return undefined;
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    const child = Number(entry);
+    if (!Number.isInteger(child) || child === pid) continue;
+    const parent = Number(statFields(child)?.[1]);
+    if (Number.isInteger(parent)) children.set(parent, [...(children.get(parent) ?? []), child]);
+  }
+  let ticks = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const next = stack.pop()!;
+    const fields = next === pid ? own : statFields(next);
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+    stack.push(...(children.get(next) ?? []));
+  }
+  return ticks / 100;
+}
+
+/**
+ * Waits until the server, with whatever it started, is idle (under 5 % of a core for two
+ * intervals running): work left over from start-up, or a backlog of requests a previous
+ * measurement queued, must not land in the next measurement.
  */
 export async function waitUntilQuiet(pid: number, maxSeconds: number, intervalMs = 1_000): Promise<number> {
   const started = performance.now();

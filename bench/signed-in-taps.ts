@@ -4,7 +4,7 @@ import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import { longTailPaths } from './catalogue-sample.ts';
 import type { Chromium } from './chromium.ts';
 import { spawnTracked, stopTracked } from './processes.ts';
-import { REPO, sleep, tail } from './server.ts';
+import { REPO, sleep, tail, waitUntilQuiet } from './server.ts';
 
 /**
  * A signed-in fan's first taps (issue 13: Follow and Watch, signed in → the new state) need a
@@ -23,6 +23,8 @@ export type SignedInSite = {
   events: string[];
   /** The fan's email (their password is the bench's own). */
   email: string;
+  /** Until this server and its auth emulator are idle (bench/server.ts waitUntilQuiet). */
+  settle(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -102,7 +104,10 @@ export async function startSignedInSite(options: {
       throw new Error(
         `the small catalogue's sitemap lists ${pages.artists.length} artists and ${pages.events.length} events${pages.problem ? ` (${pages.problem})` : ''}`,
       );
-    return { origin, storageState, artists: pages.artists, events: pages.events, email, stop };
+    const settle = async () => {
+      await waitUntilQuiet(child.pid!, 60, 250);
+    };
+    return { origin, storageState, artists: pages.artists, events: pages.events, email, settle, stop };
   } catch (error) {
     await stop();
     throw error;

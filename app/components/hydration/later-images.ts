@@ -1,3 +1,5 @@
+import { nextTask } from '~/lib/next-task';
+
 /**
  * Images started per task. Started all in one task, a page's thirty or more card images held
  * the main thread for one long task just as the page became interactive (about 10 ms here,
@@ -5,8 +7,6 @@
  * origin loads at once anyway: the rest would only queue.
  */
 const PER_TASK = 6;
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Starts the downloads of the card images the server rendered as waiting (`data-src`, see
