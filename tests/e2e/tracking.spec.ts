@@ -400,6 +400,8 @@ signedInTest(
     await follow.click();
     await expect(follow).toHaveAttribute('aria-pressed', 'false');
     await expect(follow).not.toHaveAttribute('aria-busy', 'true');
+    // Shown off at once; the write is done when the button takes presses again.
+    await expect(follow).toBeEnabled();
     expect(await iconOf(follow)).toContain(PLUS);
     const follows = await api(request, signedIn.idToken, 'GET', '/me/follows');
     expect(follows.status()).toBe(200);
